@@ -1,0 +1,91 @@
+/**
+ * Builds the Fastify application: external plugins, then our plugins (services, errors, access,
+ * usage, metrics, OpenAPI), then the routes. It does not listen; runtime/service.ts does.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Registry } from 'prom-client';
+import type { Services } from '../runtime/services.js';
+import access from './plugins/access.js';
+import errorHandler from './plugins/error-handler.js';
+import metrics from './plugins/metrics.js';
+import openapi from './plugins/openapi.js';
+import servicesPlugin from './plugins/services.js';
+import usage from './plugins/usage.js';
+import { apiRoutes } from './routes/index.js';
+import healthRoutes from './routes/health.js';
+import { createValidatorCompiler } from './validation.js';
+import './types.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions {
+  services: Services;
+  registry: Registry;
+  version: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export async function buildApp({ services, registry, version }: AppOptions): Promise<FastifyInstance> {
+  const { config, log } = services;
+  const app = Fastify({
+    loggerInstance: log,
+    // One line per request is written by our onResponse hook (with route template and key id).
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // An incoming X-Request-Id is kept when it is well formed, so ids follow a call across systems.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomBytes(9).toString('base64url')}`;
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(createValidatorCompiler());
+  // Only JSON is accepted unless a route registers a parser of its own (audio uploads will).
+  app.removeContentTypeParser('text/plain');
+
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      if (route.url.startsWith(API_PREFIX) && route.config?.auth === undefined) {
+        throw new Error(`route ${method} ${route.url} declares no auth (a scope or 'public')`);
+      }
+      app.routeTable.push({ method, url: route.url, auth: route.config?.auth });
+    }
+  });
+
+  await app.register(servicesPlugin, { services });
+  await app.register(errorHandler, { bodyLimitBytes: config.bodyLimitBytes });
+  await app.register(metrics, { registry });
+  await app.register(openapi, { version });
+  await app.register(access);
+  await app.register(usage);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        route: request.routeOptions.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        keyId: request.principal?.keyId,
+      },
+      'request',
+    );
+  });
+
+  await app.register(healthRoutes);
+  await app.register(apiRoutes, { prefix: API_PREFIX, version });
+  return app as unknown as FastifyInstance;
+}

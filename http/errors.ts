@@ -1,0 +1,64 @@
+/**
+ * Every error the API can answer, made once, grouped by area. The code (`COMPANION_ERR_…`) is
+ * part of the API contract and is returned as `error.code` beside the spec's envelope fields.
+ * Handlers and services throw these; they never throw a bare Error for a client mistake.
+ */
+import createError from '@fastify/error';
+
+export interface EnvelopeError {
+  success: false;
+  error: { message: string; statusCode: number; timestamp: string; code: string; requestId?: string };
+}
+
+export function envelope(statusCode: number, message: string, code: string, requestId?: string): EnvelopeError {
+  return {
+    success: false,
+    error: { message, statusCode, timestamp: new Date().toISOString(), code, ...(requestId ? { requestId } : {}) },
+  };
+}
+
+// Request shape
+export const ValidationError = createError<[string]>('COMPANION_ERR_REQUEST_INVALID', '%s', 400);
+export const NotFoundRoute = createError<[string, string]>('COMPANION_ERR_ROUTE_NOT_FOUND', 'no route %s %s', 404);
+export const BodyTooLarge = createError<[number]>('COMPANION_ERR_REQUEST_TOO_LARGE', 'request body is larger than %s bytes', 413);
+export const UnsupportedMediaType = createError<[string]>(
+  'COMPANION_ERR_REQUEST_MEDIA_TYPE',
+  'unsupported content type %s; send application/json',
+  415,
+);
+
+// Authentication and authorisation
+export const CredentialMissing = createError(
+  'COMPANION_ERR_AUTH_MISSING',
+  'missing credential: send "Authorization: Bearer <key>"',
+  401,
+);
+export const CredentialInvalid = createError('COMPANION_ERR_AUTH_INVALID', 'invalid credential', 401);
+export const CredentialRevoked = createError('COMPANION_ERR_AUTH_REVOKED', 'this credential has been revoked', 401);
+export const CredentialExpired = createError('COMPANION_ERR_AUTH_EXPIRED', 'this session token has expired', 401);
+export const ScopeMissing = createError<[string]>('COMPANION_ERR_AUTH_SCOPE', 'this key lacks the scope %s', 403);
+export const SessionTokenNotAccepted = createError(
+  'COMPANION_ERR_AUTH_SESSION_TOKEN',
+  'session tokens (st_) are not accepted on this route; use a secret key from your server',
+  403,
+);
+export const Forbidden = createError<[string]>('COMPANION_ERR_FORBIDDEN', '%s', 403);
+
+// Limits
+export const RateLimited = createError('COMPANION_ERR_LIMIT_RATE', 'rate limit exceeded for this key', 429);
+export const DailyQuotaExceeded = createError('COMPANION_ERR_LIMIT_DAILY', 'daily quota exceeded for this key', 429);
+export const MonthlyAllowanceExhausted = createError<[string]>(
+  'COMPANION_ERR_LIMIT_MONTHLY',
+  'monthly API allowance of the %s plan is exhausted',
+  429,
+);
+export const PublicRateLimited = createError('COMPANION_ERR_LIMIT_IP', 'too many requests from this address', 429);
+
+// Resources
+export const ResourceNotFound = createError<[string, string]>('COMPANION_ERR_NOT_FOUND', 'no %s with id %s', 404);
+export const Conflict = createError<[string]>('COMPANION_ERR_CONFLICT', '%s', 409);
+
+// Capabilities
+export const NotConnected = createError<[string]>('COMPANION_ERR_NOT_CONNECTED', '%s is not connected yet', 501);
+export const UpstreamUnavailable = createError<[string]>('COMPANION_ERR_UPSTREAM_UNAVAILABLE', '%s is unavailable', 503);
+export const Internal = createError('COMPANION_ERR_INTERNAL', 'internal error', 500);

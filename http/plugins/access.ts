@@ -1,0 +1,108 @@
+/**
+ * Who may call a route, and how often. For every route under /api/v1 (onRequest, before the body
+ * is read):
+ *   public route → per-address limit;
+ *   otherwise    → credential (401) → st_ allowed here? (403) → scope (403) → limits (429).
+ * Limits answer RateLimit-Policy/RateLimit (IETF draft) and X-RateLimit-* headers, and
+ * Retry-After on 429. A refused call is never counted against any allowance.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CredentialError } from '../../runtime/accounts/credentials.js';
+import type { Admission } from '../../runtime/limits/limiter.js';
+import {
+  CredentialExpired,
+  CredentialInvalid,
+  CredentialMissing,
+  CredentialRevoked,
+  DailyQuotaExceeded,
+  MonthlyAllowanceExhausted,
+  PublicRateLimited,
+  RateLimited,
+  ScopeMissing,
+  SessionTokenNotAccepted,
+} from '../errors.js';
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+function setLimitHeaders(reply: FastifyReply, admission: Admission): void {
+  const { rate, daily } = admission;
+  reply.header('RateLimit-Policy', `"minute";q=${rate.limit};w=60, "day";q=${daily.limit};w=86400`);
+  reply.header('RateLimit', `"minute";r=${rate.remaining};t=${rate.resetS}, "day";r=${daily.remaining};t=${daily.resetS}`);
+  reply.header('X-RateLimit-Limit', rate.limit);
+  reply.header('X-RateLimit-Remaining', rate.remaining);
+  reply.header('X-RateLimit-Reset', Math.floor(Date.now() / 1000) + rate.resetS);
+}
+
+export default fp(
+  async function access(app: FastifyInstance) {
+    const { credentials, limiter, plans, config } = app.services;
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      const auth = request.routeOptions.config.auth;
+      if (auth === undefined) return;
+
+      if (auth === 'public') {
+        const perMinute = request.routeOptions.config.publicPerMinute ?? config.publicRequestsPerMinute;
+        const verdict = await limiter.admitPublic(request.routeOptions.url ?? 'public', request.ip, perMinute);
+        reply.header('RateLimit-Policy', `"address";q=${perMinute};w=60`);
+        reply.header('RateLimit', `"address";r=${verdict.remaining};t=${verdict.resetS}`);
+        if (!verdict.admitted) {
+          reply.header('Retry-After', verdict.resetS);
+          throw new PublicRateLimited();
+        }
+        return;
+      }
+
+      let principal;
+      try {
+        principal = await credentials.verify(request.em, bearer(request));
+      } catch (err) {
+        if (!(err instanceof CredentialError)) throw err;
+        if (err.reason === 'missing') throw new CredentialMissing();
+        if (err.reason === 'revoked') throw new CredentialRevoked();
+        if (err.reason === 'expired') throw new CredentialExpired();
+        throw new CredentialInvalid();
+      }
+      request.principal = principal;
+      if (principal.kind === 'session_token' && !auth.sessionToken) throw new SessionTokenNotAccepted();
+      if (!principal.scopes.has(auth.scope)) throw new ScopeMissing(auth.scope);
+
+      const plan = plans.get(principal.plan);
+      const admission = await limiter.admit({
+        credentialId: principal.credentialId,
+        keyId: principal.keyId,
+        mode: principal.mode,
+        allowanceSubject: principal.allowanceSubject,
+        requestsPerMinute: plan.requestsPerMinute,
+        dailyQuota: principal.dailyQuota,
+        monthlyAllowance: plan.monthlyApiCalls,
+      });
+      setLimitHeaders(reply, admission);
+      switch (admission.verdict) {
+        case 'admitted':
+          return;
+        case 'revoked':
+          credentials.forget((p) => p.credentialId === principal.credentialId || p.keyId === principal.keyId);
+          request.principal = null;
+          throw new CredentialRevoked();
+        case 'rate_limited':
+          reply.header('Retry-After', admission.rate.resetS);
+          throw new RateLimited();
+        case 'daily_quota_exceeded':
+          reply.header('Retry-After', admission.daily.resetS);
+          throw new DailyQuotaExceeded();
+        case 'monthly_allowance_exhausted':
+          reply.header('Retry-After', admission.monthly.resetS);
+          throw new MonthlyAllowanceExhausted(plan.name);
+      }
+    });
+  },
+  { name: 'access', dependencies: ['services'] },
+);

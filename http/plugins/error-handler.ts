@@ -1,0 +1,46 @@
+/**
+ * Turns every failure into the spec's envelope: validation (400), unknown route (404), body too
+ * large (413), wrong content type (415), our own COMPANION_ERR_* errors with their status, and
+ * anything unexpected as 500 with the details in the log, never in the response.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { envelope, NotFoundRoute } from '../errors.js';
+
+function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
+  if (err.validation) {
+    const where = err.validationContext ?? 'request';
+    return envelope(400, `${where} ${err.message.replace(/^(body|querystring|params|headers)\s*/, '')}`, 'COMPANION_ERR_REQUEST_INVALID', requestId);
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return envelope(413, `request body is larger than ${bodyLimitBytes} bytes`, 'COMPANION_ERR_REQUEST_TOO_LARGE', requestId);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return envelope(415, 'unsupported content type; send application/json', 'COMPANION_ERR_REQUEST_MEDIA_TYPE', requestId);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return envelope(400, 'the JSON body is empty', 'COMPANION_ERR_REQUEST_INVALID', requestId);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return envelope(400, 'the body is not valid JSON', 'COMPANION_ERR_REQUEST_INVALID', requestId);
+  }
+  const status = err.statusCode ?? 500;
+  if (err.code?.startsWith('COMPANION_ERR_')) return envelope(status, err.message, err.code, requestId);
+  if (err instanceof SyntaxError && status === 400) return envelope(400, 'the body is not valid JSON', 'COMPANION_ERR_REQUEST_INVALID', requestId);
+  if (status >= 400 && status < 500) return envelope(status, err.message, 'COMPANION_ERR_REQUEST_INVALID', requestId);
+  return envelope(500, 'internal error', 'COMPANION_ERR_INTERNAL', requestId);
+}
+
+export default fp(
+  async function errorHandler(app: FastifyInstance, opts: { bodyLimitBytes: number }) {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      const body = toEnvelope(err, request.id, opts.bodyLimitBytes);
+      if (body.error.statusCode >= 500) request.log.error({ err }, 'request failed');
+      else request.log.debug({ code: body.error.code, message: body.error.message }, 'request refused');
+      return reply.code(body.error.statusCode).send(body);
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const err = new NotFoundRoute(request.method, request.url.split('?')[0] ?? '/');
+      return reply.code(404).send(envelope(404, err.message, err.code, request.id));
+    });
+  },
+  { name: 'error-handler' },
+);

@@ -1,0 +1,45 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route schemas and served at
+ * /api/v1/openapi.json. Each operation names the scope it requires (`x-required-scope`) and
+ * whether browser session tokens are accepted (`x-session-token`).
+ */
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { ErrorEnvelope } from '../schemas/common.js';
+import type { RouteAuth } from '../types.js';
+
+export default fp(
+  async function openapi(app: FastifyInstance, opts: { version: string }) {
+    app.addSchema(ErrorEnvelope);
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Companion API',
+          version: opts.version,
+          description: 'Live AI companion sessions, speech, characters, keys, usage and signed webhooks.',
+        },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'sk_live_/sk_test_ secret key, or st_ session token where noted' },
+          },
+        },
+      },
+      refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
+      transform: ({ schema, url, route }) => {
+        const auth = route.config?.auth as RouteAuth | undefined;
+        const out = { ...(schema as Record<string, unknown>) };
+        if (auth && auth !== 'public') {
+          out.security = [{ bearer: [] }];
+          out['x-required-scope'] = auth.scope;
+          out['x-session-token'] = Boolean(auth.sessionToken);
+        } else {
+          out.security = [];
+        }
+        return { schema: out as never, url };
+      },
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,23 @@
+/** Hands the service's long-lived parts to routes (`fastify.services`) and forks a MikroORM
+ * entity manager per request on first use (`request.em`). */
+import fp from 'fastify-plugin';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../../runtime/services.js';
+
+const forkedEm = Symbol('em');
+
+export default fp(
+  async function services(app: FastifyInstance, opts: { services: Services }) {
+    app.decorate('services', opts.services);
+    app.decorateRequest(forkedEm, null);
+    app.decorateRequest('em', {
+      getter(this: FastifyRequest) {
+        const request = this as FastifyRequest & { [forkedEm]: EntityManager | null };
+        request[forkedEm] ??= opts.services.orm.em.fork() as EntityManager;
+        return request[forkedEm];
+      },
+    });
+  },
+  { name: 'services' },
+);

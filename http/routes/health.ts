@@ -1,0 +1,43 @@
+/**
+ * GET /health — the one route outside /api/v1. Liveness by default (200 while the process
+ * serves, with the state of each dependency in the body); with `?probe=readiness` it answers 503
+ * unless PostgreSQL, Redis, NATS and Temporal all answer.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+const Dependency = Type.Object({
+  status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  latencyMs: Type.Number(),
+  error: Type.Optional(Type.String()),
+});
+
+const HealthBody = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  live: Type.Boolean(),
+  ready: Type.Boolean(),
+  checks: Type.Object({ postgres: Dependency, redis: Dependency, nats: Dependency, temporal: Dependency }),
+});
+
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Liveness and readiness probe',
+        tags: ['platform'],
+        querystring: Type.Object({ probe: Type.Optional(Type.Union([Type.Literal('liveness'), Type.Literal('readiness')])) }),
+        response: { 200: HealthBody, 503: HealthBody },
+      },
+    },
+    async (request, reply) => {
+      const checks = await app.services.health.check();
+      const ready = Object.values(checks).every((c) => c.status === 'up');
+      const body = { status: ready ? ('ok' as const) : ('degraded' as const), live: true, ready, checks };
+      reply.header('Cache-Control', 'no-store');
+      return reply.code(request.query.probe === 'readiness' && !ready ? 503 : 200).send(body);
+    },
+  );
+};
+
+export default healthRoutes;

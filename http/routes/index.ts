@@ -1,0 +1,21 @@
+/** Every route under /api/v1, in one list. */
+import type { FastifyPluginAsync } from 'fastify';
+import analyticsRoutes from './analytics.js';
+import billingRoutes from './billing.js';
+import keyRoutes from './keys.js';
+import notBuiltRoutes from './not-built.js';
+import openapiDocument from './openapi-document.js';
+import organizationRoutes from './organizations.js';
+import statusRoutes from './status.js';
+import userRoutes from './user.js';
+
+export const apiRoutes: FastifyPluginAsync<{ version: string }> = async (app, opts) => {
+  await app.register(statusRoutes, { version: opts.version });
+  await app.register(openapiDocument);
+  await app.register(keyRoutes);
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(billingRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(notBuiltRoutes);
+};

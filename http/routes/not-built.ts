@@ -1,0 +1,55 @@
+/**
+ * Routes of the spec whose capability is not built yet. They authenticate and check scopes like
+ * any route (so a client sees the real 401/403 now), then answer 501 in the envelope. Each entry
+ * leaves this table when its feature lands.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Scope } from '../../runtime/accounts/scopes.js';
+import { NotConnected } from '../errors.js';
+import { AUTHED_ERRORS, errors } from '../schemas/common.js';
+import type { RouteAuth } from '../types.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+const secret = (scope: Scope): RouteAuth => ({ scope });
+
+export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string }> = [
+  { method: 'POST', url: '/avatars', auth: secret('sessions:write'), capability: 'live sessions' },
+  { method: 'GET', url: '/avatars/:id', auth: secret('sessions:read'), capability: 'live sessions' },
+  { method: 'DELETE', url: '/avatars/:id', auth: secret('sessions:write'), capability: 'live sessions' },
+  { method: 'POST', url: '/avatars/:id/chat', auth: { scope: 'sessions:chat', sessionToken: true }, capability: 'live sessions' },
+  { method: 'POST', url: '/avatars/:id/viewer-token', auth: secret('sessions:write'), capability: 'the media layer' },
+  { method: 'POST', url: '/sessions/token', auth: secret('tokens:write'), capability: 'session tokens' },
+  { method: 'GET', url: '/sessions', auth: secret('tokens:read'), capability: 'session tokens' },
+  { method: 'DELETE', url: '/sessions/:id', auth: secret('tokens:write'), capability: 'session tokens' },
+  { method: 'GET', url: '/developer-sessions', auth: secret('sessions:read'), capability: 'live sessions' },
+  { method: 'POST', url: '/text-to-speech', auth: secret('speech:write'), capability: 'speech synthesis' },
+  { method: 'POST', url: '/text-to-speech/stream', auth: secret('speech:write'), capability: 'speech synthesis' },
+  { method: 'POST', url: '/text-to-speech/with-timestamps', auth: secret('speech:write'), capability: 'speech synthesis' },
+  { method: 'POST', url: '/speech-to-text', auth: secret('speech:write'), capability: 'speech transcription' },
+  { method: 'POST', url: '/speech-to-text/stream', auth: secret('speech:write'), capability: 'speech transcription' },
+  { method: 'GET', url: '/speech-to-text/health', auth: secret('speech:write'), capability: 'speech transcription' },
+  { method: 'GET', url: '/voices', auth: secret('voices:read'), capability: 'voices' },
+  { method: 'POST', url: '/voices', auth: secret('voices:write'), capability: 'voice cloning' },
+  { method: 'GET', url: '/voices/:id', auth: secret('voices:read'), capability: 'voices' },
+  { method: 'DELETE', url: '/voices/:id', auth: secret('voices:write'), capability: 'voices' },
+  { method: 'GET', url: '/demo/voices', auth: 'public', capability: 'the homepage demo' },
+  { method: 'POST', url: '/demo/tts', auth: 'public', capability: 'the homepage demo' },
+];
+
+const notBuiltRoutes: FastifyPluginAsync = async (app) => {
+  for (const route of NOT_BUILT) {
+    const statuses = route.auth === 'public' ? [429, 501] : [501, ...AUTHED_ERRORS];
+    app.route({
+      method: route.method,
+      url: route.url,
+      config: { auth: route.auth },
+      schema: { summary: `Not built yet: ${route.capability} (501)`, tags: ['not built yet'], response: errors(...statuses) },
+      handler: async () => {
+        throw new NotConnected(route.capability);
+      },
+    });
+  }
+};
+
+export default notBuiltRoutes;

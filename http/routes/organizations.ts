@@ -1,0 +1,145 @@
+/**
+ * Organisations: GET/POST /api/v1/organizations, POST /organizations/:id/members,
+ * PATCH /organizations/:id/members/:userId. Each organisation shows its members, their roles and
+ * its shared monthly allowance (used this month, in the caller's mode).
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { addMember, changeRole, createOrganization } from '../../runtime/accounts/organizations.js';
+import { Membership, Organization, type OrganizationRole } from '../../runtime/db/entities/organization.js';
+import { User } from '../../runtime/db/entities/user.js';
+import type { Mode } from '../../runtime/db/entities/credentials.js';
+import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
+
+const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+
+const MemberView = Type.Object({ userId: Type.String(), email: Type.String(), name: Type.String(), role: Role, joinedAt: Timestamp });
+
+const OrganizationView = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('organization'),
+  name: Type.String(),
+  plan: Type.String(),
+  role: Role,
+  members: Type.Array(MemberView),
+  sharedQuota: Type.Object({
+    monthlyApiCalls: Type.Union([Type.Integer(), Type.Null()], { description: 'null = unlimited' }),
+    usedThisMonth: Type.Integer(),
+    remaining: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  createdAt: Timestamp,
+});
+
+const OrgParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { plans, limiter } = app.services;
+
+  async function view(em: EntityManager, org: Organization, callerRole: OrganizationRole, mode: Mode) {
+    const memberships = await em.find(Membership, { organizationId: org.id }, { orderBy: { createdAt: 'asc' } });
+    const users = await em.find(User, { id: { $in: memberships.map((m) => m.userId) } });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const plan = plans.get(org.plan);
+    const used = await limiter.monthlyUsage(org.id, mode);
+    return {
+      id: org.id,
+      object: 'organization' as const,
+      name: org.name,
+      plan: org.plan,
+      role: callerRole,
+      members: memberships.map((m) => ({
+        userId: m.userId,
+        email: byId.get(m.userId)?.email ?? '',
+        name: byId.get(m.userId)?.name ?? '',
+        role: m.role,
+        joinedAt: m.createdAt.toISOString(),
+      })),
+      sharedQuota: {
+        monthlyApiCalls: plan.monthlyApiCalls,
+        usedThisMonth: used,
+        remaining: plan.monthlyApiCalls === null ? null : Math.max(0, plan.monthlyApiCalls - used),
+      },
+      createdAt: org.createdAt.toISOString(),
+    };
+  }
+
+  async function viewById(em: EntityManager, orgId: string, userId: string, mode: Mode) {
+    const org = await em.findOneOrFail(Organization, { id: orgId });
+    const me = await em.findOneOrFail(Membership, { organizationId: orgId, userId });
+    return view(em, org, me.role, mode);
+  }
+
+  app.get(
+    '/organizations',
+    {
+      config: { auth: { scope: 'organizations:read' } },
+      schema: { summary: "The caller's organisations, roles and shared quota", tags: ['organizations'], response: { 200: Ok(Type.Array(OrganizationView)), ...errors(...AUTHED_ERRORS) } },
+    },
+    async (request) => {
+      const p = request.principal!;
+      const memberships = await request.em.find(Membership, { userId: p.userId }, { orderBy: { createdAt: 'asc' } });
+      const orgs = await request.em.find(Organization, { id: { $in: memberships.map((m) => m.organizationId) } });
+      const roles = new Map(memberships.map((m) => [m.organizationId, m.role]));
+      return ok(await Promise.all(orgs.map((org) => view(request.em, org, roles.get(org.id)!, p.mode))));
+    },
+  );
+
+  app.post(
+    '/organizations',
+    {
+      config: { auth: { scope: 'organizations:write' } },
+      schema: {
+        summary: 'Create an organisation (the caller becomes its owner)',
+        tags: ['organizations'],
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        response: { 201: Ok(OrganizationView), ...errors(400, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      const org = await createOrganization(request.em, p.userId, request.body.name);
+      return reply.code(201).send(ok(await view(request.em, org, 'owner', p.mode)));
+    },
+  );
+
+  app.post(
+    '/organizations/:id/members',
+    {
+      config: { auth: { scope: 'organizations:write' } },
+      schema: {
+        summary: 'Add an existing user by email (owners and admins)',
+        tags: ['organizations'],
+        params: OrgParams,
+        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }), role: Type.Optional(Role) }, { additionalProperties: false }),
+        response: { 201: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      await addMember(request.em, p.userId, request.params.id, request.body.email, request.body.role ?? 'member');
+      return reply.code(201).send(ok(await viewById(request.em, request.params.id, p.userId, p.mode)));
+    },
+  );
+
+  app.patch(
+    '/organizations/:id/members/:userId',
+    {
+      config: { auth: { scope: 'organizations:write' } },
+      schema: {
+        summary: "Change a member's role",
+        tags: ['organizations'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }), userId: Type.String({ maxLength: 64 }) }),
+        body: Type.Object({ role: Role }, { additionalProperties: false }),
+        response: { 200: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      await changeRole(request.em, p.userId, request.params.id, request.params.userId, request.body.role);
+      return ok(await viewById(request.em, request.params.id, p.userId, p.mode));
+    },
+  );
+};
+
+export default organizationRoutes;

@@ -1,0 +1,83 @@
+/** GET/PATCH /api/v1/user — the caller's profile and settings. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isValidTimezone, updateUser } from '../../runtime/accounts/users.js';
+import { User } from '../../runtime/db/entities/user.js';
+import { ValidationError } from '../errors.js';
+import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
+
+const Settings = Type.Object({
+  timezone: Type.String({ description: 'IANA time zone, e.g. Europe/Paris' }),
+  language: Type.String({ description: 'BCP 47 language tag' }),
+  defaultVoiceId: Type.Union([Type.String(), Type.Null()]),
+  emailNotifications: Type.Boolean(),
+});
+
+const UserView = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('user'),
+  email: Type.String(),
+  name: Type.String(),
+  plan: Type.String(),
+  settings: Settings,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const PatchUser = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    settings: Type.Optional(
+      Type.Object(
+        {
+          timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+          language: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
+          defaultVoiceId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()])),
+          emailNotifications: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+function userView(user: User) {
+  return {
+    id: user.id,
+    object: 'user' as const,
+    email: user.email,
+    name: user.name,
+    plan: user.plan,
+    settings: user.settings,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/user',
+    {
+      config: { auth: { scope: 'account:read' } },
+      schema: { summary: 'Profile and settings', tags: ['account'], response: { 200: Ok(UserView), ...errors(...AUTHED_ERRORS) } },
+    },
+    async (request) => ok(userView(await request.em.findOneOrFail(User, { id: request.principal!.userId }))),
+  );
+
+  app.patch(
+    '/user',
+    {
+      config: { auth: { scope: 'account:write' } },
+      schema: { summary: 'Change name or settings', tags: ['account'], body: PatchUser, response: { 200: Ok(UserView), ...errors(400, ...AUTHED_ERRORS) } },
+    },
+    async (request) => {
+      const tz = request.body.settings?.timezone;
+      if (tz !== undefined && !isValidTimezone(tz)) throw new ValidationError(`settings.timezone "${tz}" is not an IANA time zone`);
+      const user = await request.em.findOneOrFail(User, { id: request.principal!.userId });
+      return ok(userView(await updateUser(request.em, user, request.body)));
+    },
+  );
+};
+
+export default userRoutes;

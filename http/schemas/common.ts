@@ -1,0 +1,52 @@
+/** Shapes shared by every route: the success and error envelopes, pagination, ids. */
+import { Type, type TSchema } from '@sinclair/typebox';
+
+export const ErrorEnvelope = Type.Object(
+  {
+    success: Type.Literal(false),
+    error: Type.Object({
+      message: Type.String(),
+      statusCode: Type.Integer(),
+      timestamp: Type.String({ format: 'date-time' }),
+      code: Type.String({ description: 'Stable error code, e.g. COMPANION_ERR_AUTH_SCOPE' }),
+      requestId: Type.Optional(Type.String()),
+    }),
+  },
+  { $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },
+);
+
+export const ErrorRef = Type.Ref('ErrorEnvelope');
+
+/** Error responses of a route, by status: `errors(400, 401, 404)`. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorRef]));
+}
+
+/** The error statuses every credentialed route can answer. */
+export const AUTHED_ERRORS = [401, 403, 429] as const;
+
+export function Ok<T extends TSchema>(data: T) {
+  return Type.Object({ success: Type.Literal(true), data });
+}
+
+export function List<T extends TSchema>(item: T) {
+  return Type.Object({
+    success: Type.Literal(true),
+    data: Type.Array(item),
+    has_more: Type.Boolean({ description: 'More items follow the last one; pass its id as starting_after' }),
+  });
+}
+
+export const ListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Id of the last item of the previous page' })),
+});
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const Timestamp = Type.String({ format: 'date-time' });
+export const NullableTimestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+
+export function ok<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}

@@ -1,0 +1,30 @@
+/** What the HTTP layer adds to Fastify's types: route auth config, request principal, services. */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../runtime/accounts/credentials.js';
+import type { Scope } from '../runtime/accounts/scopes.js';
+import type { Services } from '../runtime/services.js';
+
+/**
+ * Every route under /api/v1 declares how it is reached: `public` (no credential; limited per
+ * client address) or the one scope a credential must carry. `sessionToken: true` lets an `st_`
+ * browser token call the route; without it such tokens get 403.
+ */
+export type RouteAuth = 'public' | { scope: Scope; sessionToken?: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    /** Per-address limit of a public route, requests per minute (default PUBLIC_REQUESTS_PER_MINUTE). */
+    publicPerMinute?: number;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** A request-scoped MikroORM entity manager, forked on first use. */
+    readonly em: EntityManager;
+  }
+  interface FastifyInstance {
+    services: Services;
+    /** Every registered route, for the OpenAPI check and the auth table. */
+    routeTable: Array<{ method: string; url: string; auth: RouteAuth | undefined }>;
+  }
+}

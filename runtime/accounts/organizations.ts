@@ -1,0 +1,73 @@
+/**
+ * Organisations: members with roles (owner, admin, member) and a monthly allowance shared by the
+ * keys filed under the organisation. Owners and admins manage members; only an owner can make or
+ * unmake an owner, and an organisation always keeps at least one owner.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Conflict, Forbidden, ResourceNotFound } from '../../http/errors.js';
+import { newId } from '../ids.js';
+import { Membership, Organization, type OrganizationRole } from '../db/entities/organization.js';
+import { User } from '../db/entities/user.js';
+import type { PlanId } from '../limits/plans.js';
+
+export async function createOrganization(em: EntityManager, ownerId: string, name: string, plan: PlanId = 'free'): Promise<Organization> {
+  // Columns hold plain ids (no ORM relations), so the insert order is ours to keep: org first.
+  return em.transactional(async (tx) => {
+    const org = tx.create(Organization, { id: newId('org'), name, plan, createdAt: new Date(), updatedAt: new Date() });
+    await tx.persistAndFlush(org);
+    await tx.persistAndFlush(tx.create(Membership, { id: newId('mem'), organizationId: org.id, userId: ownerId, role: 'owner', createdAt: new Date() }));
+    return org;
+  });
+}
+
+/** The caller's membership, or 404 (an organisation one is not in does not exist for one). */
+export async function requireMembership(em: EntityManager, organizationId: string, userId: string): Promise<Membership> {
+  const membership = await em.findOne(Membership, { organizationId, userId });
+  if (!membership) throw new ResourceNotFound('organization', organizationId);
+  return membership;
+}
+
+function requireManager(membership: Membership): void {
+  if (membership.role === 'member') throw new Forbidden('only owners and admins manage members');
+}
+
+export async function addMember(
+  em: EntityManager,
+  actorId: string,
+  organizationId: string,
+  email: string,
+  role: OrganizationRole,
+): Promise<Membership> {
+  const actor = await requireMembership(em, organizationId, actorId);
+  requireManager(actor);
+  if (role === 'owner' && actor.role !== 'owner') throw new Forbidden('only an owner can add an owner');
+  const user = await em.findOne(User, { email: email.trim().toLowerCase() });
+  if (!user) throw new ResourceNotFound('user', email);
+  if (await em.count(Membership, { organizationId, userId: user.id })) throw new Conflict(`${email} is already a member`);
+  const membership = em.create(Membership, { id: newId('mem'), organizationId, userId: user.id, role, createdAt: new Date() });
+  await em.persistAndFlush(membership);
+  return membership;
+}
+
+export async function changeRole(
+  em: EntityManager,
+  actorId: string,
+  organizationId: string,
+  memberUserId: string,
+  role: OrganizationRole,
+): Promise<Membership> {
+  const actor = await requireMembership(em, organizationId, actorId);
+  requireManager(actor);
+  const target = await em.findOne(Membership, { organizationId, userId: memberUserId });
+  if (!target) throw new ResourceNotFound('member', memberUserId);
+  if ((role === 'owner' || target.role === 'owner') && actor.role !== 'owner') {
+    throw new Forbidden('only an owner can grant or take away the owner role');
+  }
+  if (target.role === 'owner' && role !== 'owner') {
+    const owners = await em.count(Membership, { organizationId, role: 'owner' });
+    if (owners <= 1) throw new Conflict('an organization must keep at least one owner');
+  }
+  target.role = role;
+  await em.flush();
+  return target;
+}

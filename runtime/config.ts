@@ -1,0 +1,148 @@
+/**
+ * The service's configuration: `process.env` is parsed exactly once, here, into a frozen, typed
+ * object. Nothing else in the code base reads environment variables.
+ *
+ * Every variable is documented in docs/CONFIGURATION.md; keep the two in step.
+ */
+import path from 'node:path';
+
+export type ServiceRole = 'all' | 'api' | 'worker';
+
+export interface PlanLimitOverrides {
+  [planId: string]: Partial<{ monthlyApiCalls: number | null; dailyCallsPerKey: number; requestsPerMinute: number }>;
+}
+
+export interface Config {
+  /** Which parts run in this process: `all` (API + Temporal worker), `api` or `worker`. */
+  role: ServiceRole;
+  /** Address and port the public HTTP API listens on. */
+  host: string;
+  port: number;
+  /** Internal Prometheus listener (`/metrics`); port 0 picks a free port, -1 disables it. */
+  metricsHost: string;
+  metricsPort: number;
+  /** Log level for pino (`fatal` … `trace`, or `silent`). */
+  logLevel: string;
+  /** The one directory that holds all local state: databases, logs, files. */
+  dataDir: string;
+  /** First port of the embedded stack's block (NATS +222, Redis +379, PostgreSQL +432, Temporal +233). */
+  stackPortBase: number;
+  /** External servers; when set, the embedded one is not started. */
+  natsUrl: string | undefined;
+  redisUrl: string | undefined;
+  databaseUrl: string | undefined;
+  temporalAddress: string | undefined;
+  temporalNamespace: string;
+  temporalTaskQueue: string;
+  /** Serve the Temporal Web UI of the embedded Temporal server (port = Temporal port + 1000). */
+  temporalUi: boolean;
+  /** Path of the `temporal` CLI used for the embedded Temporal server. */
+  temporalCli: string;
+  /** Largest accepted JSON request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Trust X-Forwarded-For (set when behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Per-IP limit of public routes such as GET /api/v1/status (requests per minute). */
+  publicRequestsPerMinute: number;
+  /** How long GET /api/v1/status is cached, in ms. */
+  statusCacheMs: number;
+  /** Usage recording: flush interval and largest batch. */
+  usageFlushIntervalMs: number;
+  usageBatchMax: number;
+  /** How long a verified credential stays in a node's memory before it is looked up again. */
+  credentialCacheMs: number;
+  /** Plan limit overrides (JSON in COMPANION_PLAN_LIMITS), merged onto the defaults in plans.ts. */
+  planLimitOverrides: PlanLimitOverrides;
+  /** Lifetime of an `st_` session token, in seconds. */
+  sessionTokenTtlS: number;
+  /** Grace period for in-flight work on shutdown, in ms. */
+  shutdownTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function str(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function planOverrides(env: Env): PlanLimitOverrides {
+  const raw = str(env, 'COMPANION_PLAN_LIMITS');
+  if (raw === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    return parsed as PlanLimitOverrides;
+  } catch (err) {
+    throw new ConfigError('COMPANION_PLAN_LIMITS', `must be a JSON object (${(err as Error).message})`);
+  }
+}
+
+/** Parses an environment into a frozen Config; throws ConfigError naming the bad variable. */
+export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Readonly<Config> {
+  const role: ServiceRole = argv.includes('--worker-only')
+    ? 'worker'
+    : oneOf(env, 'COMPANION_ROLE', ['all', 'api', 'worker'] as const, 'all');
+  const config: Config = {
+    role,
+    host: str(env, 'HOST') ?? '127.0.0.1',
+    port: int(env, 'PORT', 3000, 0, 65535),
+    metricsHost: str(env, 'METRICS_HOST') ?? '127.0.0.1',
+    metricsPort: int(env, 'METRICS_PORT', 9464, -1, 65535),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    dataDir: path.resolve(str(env, 'COMPANION_DATA_DIR') ?? '.data'),
+    stackPortBase: int(env, 'COMPANION_STACK_PORT_BASE', 14000, 1024, 60000),
+    natsUrl: str(env, 'NATS_URL'),
+    redisUrl: str(env, 'REDIS_URL'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    temporalAddress: str(env, 'TEMPORAL_ADDRESS'),
+    temporalNamespace: str(env, 'TEMPORAL_NAMESPACE') ?? 'default',
+    temporalTaskQueue: str(env, 'TEMPORAL_TASK_QUEUE') ?? 'companion',
+    temporalUi: bool(env, 'TEMPORAL_UI', true),
+    temporalCli: str(env, 'TEMPORAL_CLI') ?? path.resolve('.tools/venv/bin/temporal'),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    publicRequestsPerMinute: int(env, 'PUBLIC_REQUESTS_PER_MINUTE', 60, 1, 1_000_000),
+    statusCacheMs: int(env, 'STATUS_CACHE_MS', 15_000, 0, 3_600_000),
+    usageFlushIntervalMs: int(env, 'USAGE_FLUSH_INTERVAL_MS', 1000, 50, 60_000),
+    usageBatchMax: int(env, 'USAGE_BATCH_MAX', 500, 1, 10_000),
+    credentialCacheMs: int(env, 'CREDENTIAL_CACHE_MS', 30_000, 0, 600_000),
+    planLimitOverrides: planOverrides(env),
+    sessionTokenTtlS: int(env, 'SESSION_TOKEN_TTL_S', 900, 60, 86_400),
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+  };
+  return Object.freeze(config);
+}

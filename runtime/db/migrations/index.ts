@@ -1,0 +1,7 @@
+/**
+ * Committed migrations, in order. They are applied at start-up; the schema is never synchronised
+ * from the entities. Add a new file and append it here; never edit one that has shipped.
+ */
+import { Migration0001Foundation } from './0001-foundation.js';
+
+export const migrationsList = [{ name: '0001-foundation', class: Migration0001Foundation }];

@@ -1,0 +1,41 @@
+/**
+ * Identifiers and secrets. Public ids are prefixed (`usr_`, `key_`, …) so that a reader can tell
+ * what an id names; secrets carry enough randomness that they can be stored as a plain SHA-256.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Encodes random bytes in base62 without modulo bias (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
+    }
+  }
+  return out;
+}
+
+export type IdPrefix = 'usr' | 'org' | 'key' | 'tok' | 'chr' | 'whk' | 'evt' | 'dlv' | 'ses' | 'mem';
+
+/** A new public id: `<prefix>_` followed by 20 base62 characters (~119 bits). */
+export function newId(prefix: IdPrefix): string {
+  return `${prefix}_${randomBase62(20)}`;
+}
+
+/** A new secret: the prefix followed by 32 base62 characters (~190 bits of randomness). */
+export function newSecret(prefix: string): string {
+  return `${prefix}${randomBase62(32)}`;
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Constant-time comparison of two hex digests of the same algorithm. */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}

@@ -1,0 +1,145 @@
+/**
+ * Admission control for key-authenticated calls, in one Redis round trip: revocation, the
+ * per-key rate window, the per-key daily quota and the account's (or organisation's) monthly
+ * allowance are checked together by a Lua script, and the counters are incremented only when all
+ * of them admit the call. Redis runs scripts one at a time, so 50 concurrent calls against an
+ * allowance of 10 admit exactly 10, on any number of nodes; a refused call is never counted.
+ */
+import type { Redis, Result } from 'ioredis';
+import type { Mode } from '../db/entities/credentials.js';
+
+const ADMIT_SCRIPT = `
+-- KEYS: 1 rate window, 2 daily count, 3 monthly count, 4 revoked marker, 5 parent key's revoked marker
+-- ARGV: 1 rate limit, 2 rate ttl s, 3 daily quota, 4 daily ttl s, 5 monthly allowance (-1 = none), 6 monthly ttl s
+if redis.call('EXISTS', KEYS[4]) == 1 or redis.call('EXISTS', KEYS[5]) == 1 then
+  return {1, 0, 0, 0, 0, 0}
+end
+local rate = tonumber(redis.call('GET', KEYS[1]) or '0')
+local daily = tonumber(redis.call('GET', KEYS[2]) or '0')
+local monthly = tonumber(redis.call('GET', KEYS[3]) or '0')
+local rateLimit = tonumber(ARGV[1])
+local dailyQuota = tonumber(ARGV[3])
+local allowance = tonumber(ARGV[5])
+local verdict = 0
+if rate >= rateLimit then verdict = 2
+elseif daily >= dailyQuota then verdict = 3
+elseif allowance >= 0 and monthly >= allowance then verdict = 4
+end
+if verdict == 0 then
+  rate = redis.call('INCR', KEYS[1])
+  if rate == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+  daily = redis.call('INCR', KEYS[2])
+  if daily == 1 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
+  monthly = redis.call('INCR', KEYS[3])
+  if monthly == 1 then redis.call('EXPIRE', KEYS[3], ARGV[6]) end
+end
+return {verdict, rate, daily, monthly, 0, 0}
+`;
+
+const WINDOW_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    companionAdmit(...args: Array<string | number>): Result<number[], Context>;
+    companionWindow(key: string, ttlS: number): Result<number, Context>;
+  }
+}
+
+export type Verdict = 'admitted' | 'revoked' | 'rate_limited' | 'daily_quota_exceeded' | 'monthly_allowance_exhausted';
+const VERDICTS: Verdict[] = ['admitted', 'revoked', 'rate_limited', 'daily_quota_exceeded', 'monthly_allowance_exhausted'];
+
+export interface AdmissionRequest {
+  /** The credential used (key id, or st_ token id) and the key whose limits apply. */
+  credentialId: string;
+  keyId: string;
+  mode: Mode;
+  /** Whose monthly allowance is spent: the organisation of the key, or its user. */
+  allowanceSubject: string;
+  requestsPerMinute: number;
+  dailyQuota: number;
+  monthlyAllowance: number | null;
+}
+
+export interface Admission {
+  verdict: Verdict;
+  rate: { limit: number; remaining: number; resetS: number };
+  daily: { limit: number; remaining: number; resetS: number };
+  monthly: { limit: number | null; used: number; resetS: number };
+}
+
+const REVOKED_MARKER_TTL_S = 24 * 3600;
+
+export function monthKey(now: Date): string {
+  return `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+function dayKey(now: Date): string {
+  return `${monthKey(now)}${String(now.getUTCDate()).padStart(2, '0')}`;
+}
+
+function secondsUntilNextDay(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export function secondsUntilNextMonth(now: Date): number {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  return Math.max(1, Math.ceil((next - now.getTime()) / 1000));
+}
+
+export function monthlyUsageKey(subject: string, mode: Mode, now: Date): string {
+  return `cmp:mq:${subject}:${mode}:${monthKey(now)}`;
+}
+
+export class Limiter {
+  constructor(private readonly redis: Redis) {
+    redis.defineCommand('companionAdmit', { numberOfKeys: 5, lua: ADMIT_SCRIPT });
+    redis.defineCommand('companionWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
+  }
+
+  async admit(req: AdmissionRequest, now = new Date()): Promise<Admission> {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const rateResetS = Math.max(1, 60 - now.getUTCSeconds());
+    const dailyResetS = secondsUntilNextDay(now);
+    const monthlyResetS = secondsUntilNextMonth(now);
+    const [verdict = 1, rate = 0, daily = 0, monthly = 0] = await this.redis.companionAdmit(
+      `cmp:rl:${req.keyId}:${minute}`,
+      `cmp:dq:${req.keyId}:${dayKey(now)}`,
+      monthlyUsageKey(req.allowanceSubject, req.mode, now),
+      `cmp:revoked:${req.credentialId}`,
+      `cmp:revoked:${req.keyId}`,
+      req.requestsPerMinute,
+      120,
+      req.dailyQuota,
+      dailyResetS + 3600,
+      req.monthlyAllowance ?? -1,
+      monthlyResetS + 7 * 86_400,
+    );
+    return {
+      verdict: VERDICTS[verdict] ?? 'revoked',
+      rate: { limit: req.requestsPerMinute, remaining: Math.max(0, req.requestsPerMinute - rate), resetS: rateResetS },
+      daily: { limit: req.dailyQuota, remaining: Math.max(0, req.dailyQuota - daily), resetS: dailyResetS },
+      monthly: { limit: req.monthlyAllowance, used: monthly, resetS: monthlyResetS },
+    };
+  }
+
+  /** Fixed one-minute window per client address, for the public routes. */
+  async admitPublic(bucket: string, ip: string, perMinute: number, now = new Date()): Promise<{ admitted: boolean; remaining: number; resetS: number }> {
+    const minute = Math.floor(now.getTime() / 60_000);
+    const count = await this.redis.companionWindow(`cmp:ip:${bucket}:${ip}:${minute}`, 120);
+    return { admitted: count <= perMinute, remaining: Math.max(0, perMinute - count), resetS: Math.max(1, 60 - now.getUTCSeconds()) };
+  }
+
+  /** Marks a credential revoked for every node at once (their caches are bypassed by admit()). */
+  async markRevoked(credentialId: string): Promise<void> {
+    await this.redis.set(`cmp:revoked:${credentialId}`, '1', 'EX', REVOKED_MARKER_TTL_S);
+  }
+
+  async monthlyUsage(subject: string, mode: Mode, now = new Date()): Promise<number> {
+    return Number((await this.redis.get(monthlyUsageKey(subject, mode, now))) ?? 0);
+  }
+}

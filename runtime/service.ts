@@ -1,0 +1,123 @@
+/**
+ * The composition root: starts (or connects to) the stack, opens every client once, builds the
+ * HTTP app and the Temporal worker according to the role, and closes all of it in order.
+ *
+ * Shutdown order: stop accepting requests and finish in-flight ones → write buffered usage →
+ * stop the worker → close clients → stop the embedded servers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { connect as connectNats } from 'nats';
+import { Client as TemporalClient, Connection as TemporalConnection } from '@temporalio/client';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import type http from 'node:http';
+import type { Logger } from 'pino';
+import { buildApp } from '../http/app.js';
+import type { Config } from './config.js';
+import { CredentialService } from './accounts/credentials.js';
+import { migrate, openOrm } from './db/orm.js';
+import { HealthChecks } from './health/health-checks.js';
+import { Limiter } from './limits/limiter.js';
+import { PlanCatalog } from './limits/plans.js';
+import { metricsAddress, startMetricsServer } from './metrics-server.js';
+import type { Services } from './services.js';
+import { LocalStack } from './stack/local-stack.js';
+import { UsageRecorder } from './usage/usage-recorder.js';
+import { version } from './version.js';
+
+export interface RunningService {
+  services: Services;
+  app: FastifyInstance | undefined;
+  /** Base URL of the HTTP API when listening. */
+  url: string | undefined;
+  metricsUrl: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Listen on config.host:config.port (default true). Tests use `app.inject` instead. */
+  listen?: boolean;
+  /** Apply migrations (default true); the test harness applies them once. */
+  migrate?: boolean;
+}
+
+export async function startService(config: Readonly<Config>, log: Logger, options: StartOptions = {}): Promise<RunningService> {
+  const closers: Array<[string, () => Promise<unknown>]> = [];
+  const closeAll = async () => {
+    for (const [name, close] of closers.reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        log.error({ err, part: name }, 'error while shutting down');
+      }
+    }
+    closers.length = 0;
+  };
+
+  try {
+    const stack = await LocalStack.start(config, log);
+    closers.push(['embedded stack', () => stack.stop()]);
+    const { urls } = stack;
+
+    const orm = await openOrm(urls.databaseUrl, log);
+    closers.push(['database', () => orm.close()]);
+    if (options.migrate !== false) await migrate(orm, log);
+
+    const redis = new Redis(urls.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 2, lazyConnect: true });
+    await redis.connect();
+    closers.push(['redis', () => redis.quit()]);
+
+    const nats = await connectNats({ servers: urls.natsUrl, name: `companion-${process.pid}`, maxReconnectAttempts: -1 });
+    closers.push(['nats', () => nats.drain()]);
+
+    const temporalConnection = await TemporalConnection.connect({ address: urls.temporalAddress });
+    closers.push(['temporal client', () => temporalConnection.close()]);
+    const temporal = new TemporalClient({ connection: temporalConnection, namespace: config.temporalNamespace });
+
+    const plans = new PlanCatalog(config.planLimitOverrides);
+    const limiter = new Limiter(redis);
+    const usage = new UsageRecorder(orm, log, config.usageFlushIntervalMs, config.usageBatchMax);
+    closers.push(['usage recorder', () => usage.close()]);
+    const services: Services = {
+      config,
+      log,
+      orm,
+      redis,
+      nats,
+      temporal,
+      plans,
+      limiter,
+      credentials: new CredentialService(plans, limiter, config.credentialCacheMs),
+      usage,
+      health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
+    };
+
+    let app: FastifyInstance | undefined;
+    let url: string | undefined;
+    let metricsServer: http.Server | undefined;
+    if (config.role !== 'worker') {
+      const registry = new Registry();
+      collectDefaultMetrics({ register: registry });
+      app = await buildApp({ services, registry, version });
+      const builtApp = app;
+      closers.push(['http', () => builtApp.close()]);
+      if (options.listen !== false) {
+        url = await app.listen({ host: config.host, port: config.port });
+        if (config.metricsPort >= 0) {
+          metricsServer = await startMetricsServer(registry, config.metricsHost, config.metricsPort);
+          const server = metricsServer;
+          closers.push(['metrics', () => new Promise((resolve) => server.close(resolve))]);
+        }
+      } else {
+        await app.ready();
+      }
+    }
+
+    const metricsUrl = metricsServer ? metricsAddress(metricsServer) : undefined;
+    log.info({ url, metricsUrl, role: config.role, dataDir: config.dataDir, version }, 'companion service started');
+    return { services, app, url, metricsUrl, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

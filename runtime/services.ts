@@ -1,0 +1,29 @@
+/**
+ * The service's long-lived parts, built once by runtime/service.ts and handed to the HTTP layer,
+ * the Temporal worker and (later) the actor runtime. Routes reach them as `fastify.services`.
+ */
+import type { NatsConnection } from 'nats';
+import type { Redis } from 'ioredis';
+import type { Client as TemporalClient } from '@temporalio/client';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Orm } from './db/orm.js';
+import type { CredentialService } from './accounts/credentials.js';
+import type { Limiter } from './limits/limiter.js';
+import type { PlanCatalog } from './limits/plans.js';
+import type { UsageRecorder } from './usage/usage-recorder.js';
+import type { HealthChecks } from './health/health-checks.js';
+
+export interface Services {
+  config: Readonly<Config>;
+  log: Logger;
+  orm: Orm;
+  redis: Redis;
+  nats: NatsConnection;
+  temporal: TemporalClient;
+  plans: PlanCatalog;
+  limiter: Limiter;
+  credentials: CredentialService;
+  usage: UsageRecorder;
+  health: HealthChecks;
+}

@@ -1,0 +1,196 @@
+/**
+ * How each embedded server is started: command line, data location under the data directory,
+ * readiness probe. Ports come from one block (`COMPANION_STACK_PORT_BASE`) so that a machine's
+ * own PostgreSQL, Redis or NATS on their standard ports never interfere.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { Connection } from '@temporalio/client';
+import type { ProcessSpec } from './managed-process.js';
+import { natsIsHealthy, redisAnswersPing } from './probes.js';
+
+export const STACK_PORT_OFFSETS = { nats: 222, natsMonitor: 822, redis: 379, postgres: 432, temporal: 233 } as const;
+
+/** Search attributes registered on the embedded Temporal server (see docs/OPERATIONS.md). */
+export const TEMPORAL_SEARCH_ATTRIBUTES = {
+  CompanionEventId: 'Keyword',
+  CompanionEventType: 'Keyword',
+  CompanionAccountId: 'Keyword',
+  CompanionWebhookId: 'Keyword',
+} as const;
+
+export interface EmbeddedServer {
+  spec: ProcessSpec;
+  /** Work to do before the first start (initdb) and after readiness (create the database). */
+  prepare?: () => Promise<void>;
+  afterReady?: () => Promise<void>;
+  url: string;
+}
+
+export function natsServer(dataDir: string, portBase: number, configFile: string): EmbeddedServer {
+  const port = portBase + STACK_PORT_OFFSETS.nats;
+  const monitorPort = portBase + STACK_PORT_OFFSETS.natsMonitor;
+  const storeDir = path.join(dataDir, 'nats');
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    prepare: async () => {
+      fs.mkdirSync(storeDir, { recursive: true });
+    },
+    spec: {
+      name: 'nats',
+      command: 'nats-server',
+      // Command-line flags override nats.conf, which carries everything that is not per-install.
+      args: ['-c', configFile, '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-sd', storeDir],
+      ready: () => natsIsHealthy(monitorPort),
+    },
+  };
+}
+
+export function redisServer(dataDir: string, portBase: number): EmbeddedServer {
+  const port = portBase + STACK_PORT_OFFSETS.redis;
+  const dir = path.join(dataDir, 'redis');
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    prepare: async () => {
+      fs.mkdirSync(dir, { recursive: true });
+    },
+    spec: {
+      name: 'redis',
+      command: 'redis-server',
+      args: [
+        '--bind', '127.0.0.1', '--port', String(port), '--dir', dir,
+        // Counters (quotas, usage allowances) must survive a restart: append-only file, fsync each second.
+        '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '',
+        '--daemonize', 'no', '--protected-mode', 'yes',
+      ],
+      ready: () => redisAnswersPing(port),
+    },
+  };
+}
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const PG_USER = 'companion';
+const PG_DATABASE = 'companion';
+
+export function postgresServer(dataDir: string, portBase: number): EmbeddedServer {
+  const port = portBase + STACK_PORT_OFFSETS.postgres;
+  const pgData = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, 'postgres.password');
+  const asRoot = process.getuid?.() === 0;
+  const runAs = asRoot ? 'postgres' : undefined;
+  const password = () => fs.readFileSync(passwordFile, 'utf8').trim();
+  const connect = (database: string) =>
+    new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: password(), database, connectionTimeoutMillis: 1000 });
+
+  const server: EmbeddedServer = {
+    url: '', // filled in by prepare(), once the password exists
+    prepare: async () => {
+      if (!fs.existsSync(passwordFile)) {
+        fs.mkdirSync(dataDir, { recursive: true });
+        fs.writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
+      }
+      server.url = `postgres://${PG_USER}:${password()}@127.0.0.1:${port}/${PG_DATABASE}`;
+      if (fs.existsSync(path.join(pgData, 'PG_VERSION'))) return;
+      fs.mkdirSync(pgData, { recursive: true, mode: 0o700 });
+      // initdb reads the password from a file the server's own user can read; it is removed after.
+      const pwfile = path.join(pgData, '..', `.pg-initdb-${process.pid}`);
+      fs.writeFileSync(pwfile, password(), { mode: 0o600 });
+      try {
+        if (runAs) {
+          execFileSync('chown', ['-R', runAs, pgData, pwfile]);
+          try {
+            execFileSync('runuser', ['-u', runAs, '--', 'test', '-w', pgData]);
+          } catch {
+            throw new Error(
+              `the postgres user cannot reach ${pgData}; every folder above the data directory must be ` +
+                `searchable by it (chmod o+x), or set COMPANION_DATA_DIR to such a place`,
+            );
+          }
+        }
+        const args = ['-D', pgData, '-U', PG_USER, '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--no-locale'];
+        execFileSync(runAs ? 'runuser' : `${PG_BIN}/initdb`, runAs ? ['-u', runAs, '--', `${PG_BIN}/initdb`, ...args] : args, {
+          stdio: 'pipe',
+        });
+      } finally {
+        fs.rmSync(pwfile, { force: true });
+      }
+    },
+    afterReady: async () => {
+      const client = connect('postgres');
+      await client.connect();
+      try {
+        const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DATABASE]);
+        if (found.rowCount === 0) await client.query(`CREATE DATABASE ${PG_DATABASE}`);
+      } finally {
+        await client.end();
+      }
+    },
+    spec: {
+      name: 'postgres',
+      command: `${PG_BIN}/postgres`,
+      args: ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      runAsUser: runAs,
+      stopSignal: 'SIGINT', // "fast" shutdown: roll back open transactions, checkpoint, exit
+      ready: async () => {
+        const client = connect('postgres');
+        try {
+          await client.connect();
+          return true;
+        } finally {
+          await client.end().catch(() => undefined);
+        }
+      },
+    },
+  };
+  return server;
+}
+
+export function temporalServer(
+  dataDir: string,
+  portBase: number,
+  cli: string,
+  namespace: string,
+  withUi: boolean,
+): EmbeddedServer {
+  const port = portBase + STACK_PORT_OFFSETS.temporal;
+  const dir = path.join(dataDir, 'temporal');
+  const address = `127.0.0.1:${port}`;
+  const searchAttributes = Object.entries(TEMPORAL_SEARCH_ATTRIBUTES).flatMap(([name, type]) => [
+    '--search-attribute',
+    `${name}=${type}`,
+  ]);
+  return {
+    url: address,
+    prepare: async () => {
+      fs.mkdirSync(dir, { recursive: true });
+      if (!fs.existsSync(cli)) {
+        throw new Error(`the Temporal CLI is missing at ${cli}; run scripts/setup.sh or set TEMPORAL_CLI`);
+      }
+    },
+    spec: {
+      name: 'temporal',
+      command: cli,
+      args: [
+        'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port),
+        // The database file keeps workflows across restarts of the server.
+        '--db-filename', path.join(dir, 'temporal.db'),
+        '--namespace', namespace, '--log-level', 'warn',
+        ...(withUi ? ['--ui-port', String(port + 1000)] : ['--headless']),
+        ...searchAttributes,
+      ],
+      readyTimeoutMs: 60_000,
+      ready: async () => {
+        const connection = await Connection.connect({ address, connectTimeout: 1000 });
+        try {
+          await connection.workflowService.describeNamespace({ namespace });
+          return true;
+        } finally {
+          await connection.close();
+        }
+      },
+    },
+  };
+}

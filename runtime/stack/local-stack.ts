@@ -1,0 +1,103 @@
+/**
+ * The embedded stack: NATS (JetStream), Redis, PostgreSQL and a Temporal dev server, started by
+ * the service when no external URL is configured and stopped when it shuts down. Each server is
+ * skipped when its URL is set, which is how several nodes share real clusters.
+ *
+ * This is not a process supervisor for production: an operator running many nodes points the
+ * URLs at managed servers instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { natsConfigFile } from '../paths.js';
+import { ManagedProcess } from './managed-process.js';
+import { natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
+
+export interface StackUrls {
+  natsUrl: string;
+  redisUrl: string;
+  databaseUrl: string;
+  temporalAddress: string;
+}
+
+export class LocalStack {
+  private readonly running: ManagedProcess[] = [];
+
+  private constructor(
+    readonly urls: StackUrls,
+    private readonly dataDir: string,
+    private readonly log: Logger,
+  ) {}
+
+  static async start(config: Config, log: Logger, only?: ReadonlyArray<keyof StackUrls>): Promise<LocalStack> {
+    const { dataDir, stackPortBase: base } = config;
+
+    const wanted: Array<[keyof StackUrls, string | undefined, () => EmbeddedServer]> = [
+      ['natsUrl', config.natsUrl, () => natsServer(dataDir, base, natsConfigFile)],
+      ['redisUrl', config.redisUrl, () => redisServer(dataDir, base)],
+      ['databaseUrl', config.databaseUrl, () => postgresServer(dataDir, base)],
+      [
+        'temporalAddress',
+        config.temporalAddress,
+        () => temporalServer(dataDir, base, config.temporalCli, config.temporalNamespace, config.temporalUi),
+      ],
+    ];
+    const embedded = wanted.filter(([key, external]) => !external && (!only || only.includes(key)));
+    if (embedded.length > 0) {
+      const owner = LocalStack.owner(dataDir);
+      if (owner !== undefined && owner !== process.pid) {
+        throw new Error(`another Companion process (pid ${owner}) is using the data directory ${dataDir}`);
+      }
+      fs.mkdirSync(path.join(dataDir, 'run'), { recursive: true });
+      fs.writeFileSync(LocalStack.lockFile(dataDir), String(process.pid));
+    }
+    const urls: Partial<StackUrls> = {};
+    const stack = new LocalStack(urls as StackUrls, dataDir, log);
+    try {
+      await Promise.all(
+        wanted.map(async ([key, external, make]) => {
+          if (external) {
+            urls[key] = external;
+            return;
+          }
+          if (only && !only.includes(key)) return;
+          const server = make();
+          await server.prepare?.();
+          const proc = new ManagedProcess(server.spec, dataDir, log);
+          stack.running.push(proc);
+          await proc.start();
+          await server.afterReady?.();
+          urls[key] = server.url;
+        }),
+      );
+    } catch (err) {
+      await stack.stop();
+      throw err;
+    }
+    return stack;
+  }
+
+  /** Stops the embedded servers and releases the data directory. */
+  async stop(): Promise<void> {
+    await Promise.all(this.running.map((proc) => proc.stop()));
+    this.running.length = 0;
+    if (LocalStack.owner(this.dataDir) === process.pid) fs.rmSync(LocalStack.lockFile(this.dataDir), { force: true });
+    this.log.info('embedded stack stopped');
+  }
+
+  private static lockFile(dataDir: string): string {
+    return path.join(dataDir, 'run', 'companion.pid');
+  }
+
+  /** The pid of the live Companion process that owns this data directory, if any. */
+  static owner(dataDir: string): number | undefined {
+    try {
+      const pid = Number(fs.readFileSync(LocalStack.lockFile(dataDir), 'utf8').trim());
+      process.kill(pid, 0);
+      return pid;
+    } catch {
+      return undefined;
+    }
+  }
+}

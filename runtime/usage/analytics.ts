@@ -1,0 +1,69 @@
+/** Usage analytics: aggregates of recorded calls over a time range, by key and/or endpoint. */
+import type { Orm } from '../db/orm.js';
+import type { Mode } from '../db/entities/credentials.js';
+
+export type AnalyticsGrouping = 'key' | 'endpoint' | 'key_endpoint';
+
+export interface AnalyticsQuery {
+  userId: string;
+  mode: Mode;
+  from: Date;
+  to: Date;
+  groupBy: AnalyticsGrouping;
+  keyId?: string | undefined;
+}
+
+export interface AnalyticsGroup {
+  keyId: string | null;
+  method: string | null;
+  route: string | null;
+  calls: number;
+  errors: number;
+  avgLatencyMs: number;
+  p95LatencyMs: number;
+}
+
+export interface AnalyticsReport {
+  totals: { calls: number; errors: number };
+  groups: AnalyticsGroup[];
+}
+
+export async function queryAnalytics(orm: Orm, q: AnalyticsQuery): Promise<AnalyticsReport> {
+  const knex = orm.em.getConnection().getKnex();
+  const byKey = q.groupBy !== 'endpoint';
+  const byEndpoint = q.groupBy !== 'key';
+  const columns = [...(byKey ? ['key_id'] : []), ...(byEndpoint ? ['method', 'route'] : [])];
+  const query = knex('usage_events')
+    .select(columns)
+    .select(
+      knex.raw('count(*)::int AS calls'),
+      knex.raw('count(*) FILTER (WHERE status >= 400)::int AS errors'),
+      knex.raw('round(avg(latency_ms)::numeric, 2)::float AS avg_latency_ms'),
+      knex.raw('round(percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms)::numeric, 2)::float AS p95_latency_ms'),
+    )
+    .where('user_id', q.userId)
+    .andWhere('mode', q.mode)
+    .andWhere('created_at', '>=', q.from)
+    .andWhere('created_at', '<', q.to)
+    .groupBy(columns)
+    .orderBy('calls', 'desc')
+    .limit(1000);
+  if (q.keyId) query.andWhere('key_id', q.keyId);
+  const rows: Array<Record<string, unknown>> = await query;
+  const groups = rows.map((row) => ({
+    keyId: (row.key_id as string | undefined) ?? null,
+    method: (row.method as string | undefined) ?? null,
+    route: (row.route as string | undefined) ?? null,
+    calls: Number(row.calls),
+    errors: Number(row.errors),
+    avgLatencyMs: Number(row.avg_latency_ms),
+    p95LatencyMs: Number(row.p95_latency_ms),
+  }));
+  return {
+    totals: {
+      calls: groups.reduce((sum, g) => sum + g.calls, 0),
+      errors: groups.reduce((sum, g) => sum + g.errors, 0),
+    },
+    groups,
+  };
+}

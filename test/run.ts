@@ -1,0 +1,70 @@
+/**
+ * The test harness behind `scripts/test.sh`: starts the real servers once (NATS with JetStream,
+ * Redis, PostgreSQL, Temporal) in a fresh data directory on their own ports, applies the
+ * migrations, runs ava against them, and ends with the line `N passed, N failed`.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Parser } from 'tap-parser';
+import { loadConfig } from '../runtime/config.js';
+import { createLogger } from '../runtime/logger.js';
+import { migrate, openOrm } from '../runtime/db/orm.js';
+import { projectRoot } from '../runtime/paths.js';
+import { LocalStack } from '../runtime/stack/local-stack.js';
+
+const dataDir = path.join(projectRoot, '.data', 'test');
+const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000);
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn');
+const config = loadConfig({
+  COMPANION_DATA_DIR: dataDir,
+  COMPANION_STACK_PORT_BASE: String(portBase),
+  TEMPORAL_UI: 'false',
+  TEMPORAL_CLI: process.env.TEMPORAL_CLI,
+});
+const started = Date.now();
+const stack = await LocalStack.start(config, log);
+const orm = await openOrm(stack.urls.databaseUrl, log);
+await migrate(orm, log);
+await orm.close();
+process.stdout.write(`# real stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (data in ${dataDir})\n`);
+
+const env = {
+  ...process.env,
+  NATS_URL: stack.urls.natsUrl,
+  REDIS_URL: stack.urls.redisUrl,
+  DATABASE_URL: stack.urls.databaseUrl,
+  TEMPORAL_ADDRESS: stack.urls.temporalAddress,
+  COMPANION_DATA_DIR: path.join(dataDir, 'service'),
+  COMPANION_TEST_PORT_BASE: String(portBase),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+};
+
+const avaArgs = ['--tap', ...process.argv.slice(2)];
+const ava = spawn(process.execPath, [path.join(projectRoot, 'node_modules/ava/entrypoints/cli.mjs'), ...avaArgs], {
+  cwd: projectRoot,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+
+const parser = new Parser();
+let summary = { pass: 0, fail: 0, skip: 0, todo: 0 };
+parser.on('complete', (results) => {
+  summary = { pass: results.pass, fail: results.fail, skip: results.skip, todo: results.todo };
+});
+ava.stdout.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  parser.write(chunk);
+});
+
+const code: number = await new Promise((resolve) => ava.on('exit', (c) => resolve(c ?? 1)));
+parser.end();
+await new Promise((resolve) => setImmediate(resolve));
+await stack.stop();
+
+const failed = summary.fail + (code !== 0 && summary.fail === 0 ? 1 : 0);
+const skipped = summary.skip + summary.todo;
+process.stdout.write(`${summary.pass} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failed > 0 || code !== 0 ? 1 : 0);
