@@ -28,8 +28,16 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** Request ids: a random per-process prefix and a counter; unique across nodes, and cheap. */
+function requestIdFactory(): () => string {
+  const prefix = `req_${randomBytes(6).toString('base64url')}`;
+  let counter = 0;
+  return () => `${prefix}${(counter++).toString(36)}`;
+}
+
 export async function buildApp({ services, registry, version }: AppOptions): Promise<FastifyInstance> {
   const { config, log } = services;
+  const nextRequestId = requestIdFactory();
   const app = Fastify({
     loggerInstance: log,
     // One line per request is written by our onResponse hook (with route template and key id).
@@ -40,7 +48,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomBytes(9).toString('base64url')}`;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
     },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -72,6 +80,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
+    if (!(request.log as typeof log).isLevelEnabled('info')) return;
     request.log.info(
       {
         reqId: request.id,

@@ -28,11 +28,7 @@ export const UnsupportedMediaType = createError<[string]>(
 );
 
 // Authentication and authorisation
-export const CredentialMissing = createError(
-  'COMPANION_ERR_AUTH_MISSING',
-  'missing credential: send "Authorization: Bearer <key>"',
-  401,
-);
+export const CredentialMissing = createError('COMPANION_ERR_AUTH_MISSING', 'missing credential: send "Authorization: Bearer <key>"', 401);
 export const CredentialInvalid = createError('COMPANION_ERR_AUTH_INVALID', 'invalid credential', 401);
 export const CredentialRevoked = createError('COMPANION_ERR_AUTH_REVOKED', 'this credential has been revoked', 401);
 export const CredentialExpired = createError('COMPANION_ERR_AUTH_EXPIRED', 'this session token has expired', 401);

@@ -97,7 +97,13 @@ try {
       out(`organization  ${org.id} "${org.name}" (owner)`);
     }
     for (const mode of ['live', 'test'] as const) {
-      const { key, secret } = await credentials.issueKey(em, { userId: user.id, name: `bootstrap ${mode} key`, mode, scopes: SCOPES, organizationId });
+      const { key, secret } = await credentials.issueKey(em, {
+        userId: user.id,
+        name: `bootstrap ${mode} key`,
+        mode,
+        scopes: SCOPES,
+        organizationId,
+      });
       out(`${mode} key      ${key.id}  ${secret}`);
     }
     await em.commit();

@@ -5,7 +5,7 @@
  * Shutdown order: stop accepting requests and finish in-flight ones → write buffered usage →
  * stop the worker → close clients → stop the embedded servers.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Redis } from 'ioredis';
 import { connect as connectNats } from 'nats';
 import { Client as TemporalClient, Connection as TemporalConnection } from '@temporalio/client';
@@ -39,6 +39,8 @@ export interface StartOptions {
   listen?: boolean;
   /** Apply migrations (default true); the test harness applies them once. */
   migrate?: boolean;
+  /** Routes added by an embedder before the app starts (the benchmarks add a probe route). */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 export async function startService(config: Readonly<Config>, log: Logger, options: StartOptions = {}): Promise<RunningService> {
@@ -99,6 +101,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       const registry = new Registry();
       collectDefaultMetrics({ register: registry });
       app = await buildApp({ services, registry, version });
+      if (options.extraRoutes) await app.register(options.extraRoutes);
       const builtApp = app;
       closers.push(['http', () => builtApp.close()]);
       if (options.listen !== false) {

@@ -62,7 +62,7 @@ export default fp(
 
       let principal;
       try {
-        principal = await credentials.verify(request.em, bearer(request));
+        principal = await credentials.verify(() => request.em, bearer(request));
       } catch (err) {
         if (!(err instanceof CredentialError)) throw err;
         if (err.reason === 'missing') throw new CredentialMissing();

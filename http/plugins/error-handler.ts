@@ -10,7 +10,12 @@ import { envelope, NotFoundRoute } from '../errors.js';
 function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
   if (err.validation) {
     const where = err.validationContext ?? 'request';
-    return envelope(400, `${where} ${err.message.replace(/^(body|querystring|params|headers)\s*/, '')}`, 'COMPANION_ERR_REQUEST_INVALID', requestId);
+    return envelope(
+      400,
+      `${where} ${err.message.replace(/^(body|querystring|params|headers)\s*/, '')}`,
+      'COMPANION_ERR_REQUEST_INVALID',
+      requestId,
+    );
   }
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -24,7 +29,8 @@ function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number
   }
   const status = err.statusCode ?? 500;
   if (err.code?.startsWith('COMPANION_ERR_')) return envelope(status, err.message, err.code, requestId);
-  if (err instanceof SyntaxError && status === 400) return envelope(400, 'the body is not valid JSON', 'COMPANION_ERR_REQUEST_INVALID', requestId);
+  if (err instanceof SyntaxError && status === 400)
+    return envelope(400, 'the body is not valid JSON', 'COMPANION_ERR_REQUEST_INVALID', requestId);
   if (status >= 400 && status < 500) return envelope(status, err.message, 'COMPANION_ERR_REQUEST_INVALID', requestId);
   return envelope(500, 'internal error', 'COMPANION_ERR_INTERNAL', requestId);
 }

@@ -38,7 +38,9 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           from: Type.Optional(Type.String({ format: 'date-time', description: 'Default: 30 days before `to`' })),
           to: Type.Optional(Type.String({ format: 'date-time', description: 'Default: now' })),
-          groupBy: Type.Optional(Type.Union([Type.Literal('key'), Type.Literal('endpoint'), Type.Literal('key_endpoint')], { default: 'key_endpoint' })),
+          groupBy: Type.Optional(
+            Type.Union([Type.Literal('key'), Type.Literal('endpoint'), Type.Literal('key_endpoint')], { default: 'key_endpoint' }),
+          ),
           keyId: Type.Optional(Type.String({ maxLength: 64 })),
         }),
         response: { 200: Ok(Report), ...errors(400, ...AUTHED_ERRORS) },
@@ -55,7 +57,14 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new ValidationError(`querystring range is longer than ${MAX_RANGE_DAYS} days`);
       }
       const groupBy = request.query.groupBy ?? 'key_endpoint';
-      const report = await queryAnalytics(app.services.orm, { userId: p.userId, mode: p.mode, from, to, groupBy, keyId: request.query.keyId });
+      const report = await queryAnalytics(app.services.orm, {
+        userId: p.userId,
+        mode: p.mode,
+        from,
+        to,
+        groupBy,
+        keyId: request.query.keyId,
+      });
       return ok({ object: 'analytics' as const, from: from.toISOString(), to: to.toISOString(), groupBy, mode: p.mode, ...report });
     },
   );

@@ -52,12 +52,20 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/billing/current',
     {
       config: { auth: { scope: 'account:read' } },
-      schema: { summary: 'Current subscription and this month’s usage', tags: ['billing'], response: { 200: Ok(Subscription), ...errors(...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'Current subscription and this month’s usage',
+        tags: ['billing'],
+        response: { 200: Ok(Subscription), ...errors(...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const p = request.principal!;
       const billedTo = p.organizationId
-        ? { type: 'organization' as const, id: p.organizationId, plan: (await request.em.findOneOrFail(Organization, { id: p.organizationId })).plan }
+        ? {
+            type: 'organization' as const,
+            id: p.organizationId,
+            plan: (await request.em.findOneOrFail(Organization, { id: p.organizationId })).plan,
+          }
         : { type: 'user' as const, id: p.userId, plan: (await request.em.findOneOrFail(User, { id: p.userId })).plan };
       const plan = plans.get(billedTo.plan);
       const now = new Date();

@@ -34,9 +34,13 @@ const CreatedKey = Type.Intersect([KeyView, Type.Object({ secret: Type.String({ 
 const CreateKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 100 }),
-    scopes: Type.Optional(Type.Array(ScopeName, { uniqueItems: true, minItems: 1, description: 'Default: every scope of the calling key' })),
+    scopes: Type.Optional(
+      Type.Array(ScopeName, { uniqueItems: true, minItems: 1, description: 'Default: every scope of the calling key' }),
+    ),
     dailyQuota: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-    organizationId: Type.Optional(Type.String({ maxLength: 64, description: "File the key under an organisation: it spends the organisation's shared allowance" })),
+    organizationId: Type.Optional(
+      Type.String({ maxLength: 64, description: "File the key under an organisation: it spends the organisation's shared allowance" }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -65,7 +69,12 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/keys',
     {
       config: { auth: { scope: 'keys:read' } },
-      schema: { summary: 'List secret keys of this mode', tags: ['keys'], querystring: ListQuery, response: { 200: List(KeyView), ...errors(400, 404, ...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'List secret keys of this mode',
+        tags: ['keys'],
+        querystring: ListQuery,
+        response: { 200: List(KeyView), ...errors(400, 404, ...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const p = request.principal!;
@@ -78,7 +87,12 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/keys',
     {
       config: { auth: { scope: 'keys:write' } },
-      schema: { summary: 'Create a secret key (the secret is shown once)', tags: ['keys'], body: CreateKeyBody, response: { 201: Ok(CreatedKey), ...errors(400, 404, ...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'Create a secret key (the secret is shown once)',
+        tags: ['keys'],
+        body: CreateKeyBody,
+        response: { 201: Ok(CreatedKey), ...errors(400, 404, ...AUTHED_ERRORS) },
+      },
     },
     async (request, reply) => {
       const p = request.principal!;
@@ -105,7 +119,12 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/keys/:id',
     {
       config: { auth: { scope: 'keys:read' } },
-      schema: { summary: 'Fetch one key', tags: ['keys'], params: IdParams, response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'Fetch one key',
+        tags: ['keys'],
+        params: IdParams,
+        response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const p = request.principal!;
@@ -119,7 +138,12 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/keys/:id',
     {
       config: { auth: { scope: 'keys:write' } },
-      schema: { summary: 'Revoke a key (immediate, idempotent)', tags: ['keys'], params: IdParams, response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'Revoke a key (immediate, idempotent)',
+        tags: ['keys'],
+        params: IdParams,
+        response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const p = request.principal!;

@@ -74,7 +74,11 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/organizations',
     {
       config: { auth: { scope: 'organizations:read' } },
-      schema: { summary: "The caller's organisations, roles and shared quota", tags: ['organizations'], response: { 200: Ok(Type.Array(OrganizationView)), ...errors(...AUTHED_ERRORS) } },
+      schema: {
+        summary: "The caller's organisations, roles and shared quota",
+        tags: ['organizations'],
+        response: { 200: Ok(Type.Array(OrganizationView)), ...errors(...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const p = request.principal!;
@@ -111,7 +115,10 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Add an existing user by email (owners and admins)',
         tags: ['organizations'],
         params: OrgParams,
-        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }), role: Type.Optional(Role) }, { additionalProperties: false }),
+        body: Type.Object(
+          { email: Type.String({ format: 'email', maxLength: 254 }), role: Type.Optional(Role) },
+          { additionalProperties: false },
+        ),
         response: { 201: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },
     },

@@ -42,7 +42,12 @@ const statusRoutes: FastifyPluginAsyncTypebox<{ version: string }> = async (app,
       at: now,
       body: {
         success: true,
-        data: { status: degraded ? 'degraded' : 'operational', version: opts.version, components, generatedAt: new Date(now).toISOString() },
+        data: {
+          status: degraded ? 'degraded' : 'operational',
+          version: opts.version,
+          components,
+          generatedAt: new Date(now).toISOString(),
+        },
       },
     };
   }

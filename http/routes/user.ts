@@ -69,7 +69,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user',
     {
       config: { auth: { scope: 'account:write' } },
-      schema: { summary: 'Change name or settings', tags: ['account'], body: PatchUser, response: { 200: Ok(UserView), ...errors(400, ...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'Change name or settings',
+        tags: ['account'],
+        body: PatchUser,
+        response: { 200: Ok(UserView), ...errors(400, ...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const tz = request.body.settings?.timezone;

@@ -72,8 +72,11 @@ export class CredentialService {
     private readonly cacheMs: number,
   ) {}
 
-  /** Resolves a bearer credential to a principal, or throws CredentialError. */
-  async verify(em: EntityManager, credential: string | undefined, now = Date.now()): Promise<Principal> {
+  /**
+   * Resolves a bearer credential to a principal, or throws CredentialError. `em` may be a
+   * function, so that a cache hit does not fork an entity manager.
+   */
+  async verify(em: EntityManager | (() => EntityManager), credential: string | undefined, now = Date.now()): Promise<Principal> {
     if (credential === undefined) throw new CredentialError('missing');
     // ck_live_ was never issued: it falls through to "malformed" like any other unknown prefix.
     const isKey = SECRET_KEY.test(credential);
@@ -89,7 +92,8 @@ export class CredentialService {
       return cached.principal;
     }
 
-    const principal = isKey ? await this.loadKey(em, digest) : await this.loadToken(em, digest, now);
+    const manager = typeof em === 'function' ? em() : em;
+    const principal = isKey ? await this.loadKey(manager, digest) : await this.loadToken(manager, digest, now);
     if (this.cacheMs > 0) {
       if (this.cache.size > 50_000) this.cache.clear(); // bounded: a flood of distinct valid keys cannot grow it
       this.cache.set(digest, { principal, until: now + this.cacheMs });
@@ -144,7 +148,14 @@ export class CredentialService {
 
   async issueKey(
     em: EntityManager,
-    input: { userId: string; name: string; mode: Mode; scopes: readonly Scope[]; dailyQuota?: number | null; organizationId?: string | null },
+    input: {
+      userId: string;
+      name: string;
+      mode: Mode;
+      scopes: readonly Scope[];
+      dailyQuota?: number | null;
+      organizationId?: string | null;
+    },
   ): Promise<IssuedKey> {
     const secret = newSecret(`sk_${input.mode}_`);
     const key = em.create(ApiKey, {
@@ -174,10 +185,7 @@ export class CredentialService {
     this.forget((p) => p.keyId === key.id);
   }
 
-  async issueSessionToken(
-    em: EntityManager,
-    input: { parent: Principal; sessionId: string | null; ttlS: number },
-  ): Promise<IssuedToken> {
+  async issueSessionToken(em: EntityManager, input: { parent: Principal; sessionId: string | null; ttlS: number }): Promise<IssuedToken> {
     const secret = newSecret(`st_${input.parent.mode}_`);
     const token = em.create(SessionToken, {
       id: newId('tok'),

@@ -15,7 +15,9 @@ export async function createOrganization(em: EntityManager, ownerId: string, nam
   return em.transactional(async (tx) => {
     const org = tx.create(Organization, { id: newId('org'), name, plan, createdAt: new Date(), updatedAt: new Date() });
     await tx.persistAndFlush(org);
-    await tx.persistAndFlush(tx.create(Membership, { id: newId('mem'), organizationId: org.id, userId: ownerId, role: 'owner', createdAt: new Date() }));
+    await tx.persistAndFlush(
+      tx.create(Membership, { id: newId('mem'), organizationId: org.id, userId: ownerId, role: 'owner', createdAt: new Date() }),
+    );
     return org;
   });
 }

@@ -30,10 +30,7 @@ export async function paginate<T extends Paginated>(
     const cursor = (await em.findOne(entity, { ...(where as object), id: query.starting_after } as FilterQuery<T>)) as T | null;
     if (!cursor) throw new ResourceNotFound(label, query.starting_after);
     filter = {
-      $and: [
-        where,
-        { $or: [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { $lt: cursor.id } }] },
-      ],
+      $and: [where, { $or: [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { $lt: cursor.id } }] }],
     } as FilterQuery<T>;
   }
   const rows = (await em.find(entity, filter, {

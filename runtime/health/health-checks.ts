@@ -35,9 +35,7 @@ async function probe(run: () => Promise<unknown>): Promise<DependencyState> {
 }
 
 export class HealthChecks {
-  constructor(
-    private readonly deps: { orm: Orm; redis: Redis; nats: NatsConnection; temporal: TemporalClient; namespace: string },
-  ) {}
+  constructor(private readonly deps: { orm: Orm; redis: Redis; nats: NatsConnection; temporal: TemporalClient; namespace: string }) {}
 
   async check(): Promise<HealthReport> {
     const { orm, redis, nats, temporal, namespace } = this.deps;

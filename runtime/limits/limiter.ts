@@ -128,7 +128,12 @@ export class Limiter {
   }
 
   /** Fixed one-minute window per client address, for the public routes. */
-  async admitPublic(bucket: string, ip: string, perMinute: number, now = new Date()): Promise<{ admitted: boolean; remaining: number; resetS: number }> {
+  async admitPublic(
+    bucket: string,
+    ip: string,
+    perMinute: number,
+    now = new Date(),
+  ): Promise<{ admitted: boolean; remaining: number; resetS: number }> {
     const minute = Math.floor(now.getTime() / 60_000);
     const count = await this.redis.companionWindow(`cmp:ip:${bucket}:${ip}:${minute}`, 120);
     return { admitted: count <= perMinute, remaining: Math.max(0, perMinute - count), resetS: Math.max(1, 60 - now.getUTCSeconds()) };

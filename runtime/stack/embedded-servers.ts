@@ -61,10 +61,23 @@ export function redisServer(dataDir: string, portBase: number): EmbeddedServer {
       name: 'redis',
       command: 'redis-server',
       args: [
-        '--bind', '127.0.0.1', '--port', String(port), '--dir', dir,
+        '--bind',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--dir',
+        dir,
         // Counters (quotas, usage allowances) must survive a restart: append-only file, fsync each second.
-        '--appendonly', 'yes', '--appendfsync', 'everysec', '--save', '',
-        '--daemonize', 'no', '--protected-mode', 'yes',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'everysec',
+        '--save',
+        '',
+        '--daemonize',
+        'no',
+        '--protected-mode',
+        'yes',
       ],
       ready: () => redisAnswersPing(port),
     },
@@ -148,20 +161,11 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
   return server;
 }
 
-export function temporalServer(
-  dataDir: string,
-  portBase: number,
-  cli: string,
-  namespace: string,
-  withUi: boolean,
-): EmbeddedServer {
+export function temporalServer(dataDir: string, portBase: number, cli: string, namespace: string, withUi: boolean): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.temporal;
   const dir = path.join(dataDir, 'temporal');
   const address = `127.0.0.1:${port}`;
-  const searchAttributes = Object.entries(TEMPORAL_SEARCH_ATTRIBUTES).flatMap(([name, type]) => [
-    '--search-attribute',
-    `${name}=${type}`,
-  ]);
+  const searchAttributes = Object.entries(TEMPORAL_SEARCH_ATTRIBUTES).flatMap(([name, type]) => ['--search-attribute', `${name}=${type}`]);
   return {
     url: address,
     prepare: async () => {
@@ -174,10 +178,19 @@ export function temporalServer(
       name: 'temporal',
       command: cli,
       args: [
-        'server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port),
+        'server',
+        'start-dev',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
         // The database file keeps workflows across restarts of the server.
-        '--db-filename', path.join(dir, 'temporal.db'),
-        '--namespace', namespace, '--log-level', 'warn',
+        '--db-filename',
+        path.join(dir, 'temporal.db'),
+        '--namespace',
+        namespace,
+        '--log-level',
+        'warn',
         ...(withUi ? ['--ui-port', String(port + 1000)] : ['--headless']),
         ...searchAttributes,
       ],

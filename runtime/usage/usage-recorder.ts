@@ -78,27 +78,30 @@ export class UsageRecorder {
 
   private async insert(batch: UsageRecord[]): Promise<void> {
     const knex = this.orm.em.getConnection().getKnex();
-    await knex('usage_events').insert(
-      batch.map((r) => ({
-        key_id: r.keyId,
-        user_id: r.userId,
-        organization_id: r.organizationId,
-        mode: r.mode,
-        method: r.method,
-        route: r.route,
-        status: r.status,
-        latency_ms: r.latencyMs,
-        created_at: r.createdAt,
-      })),
+    // One statement with one array per column: constant parse cost whatever the batch size.
+    const column = <K extends keyof UsageRecord>(key: K) => batch.map((r) => r[key]);
+    await knex.raw(
+      `INSERT INTO usage_events (key_id, user_id, organization_id, mode, method, route, status, latency_ms, created_at)
+       SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::smallint[], ?::real[], ?::timestamptz[])`,
+      [
+        column('keyId'),
+        column('userId'),
+        column('organizationId'),
+        column('mode'),
+        column('method'),
+        column('route'),
+        column('status'),
+        column('latencyMs'),
+        batch.map((r) => r.createdAt.toISOString()),
+      ] as never,
     );
     // One statement per batch keeps each key's last_used_at current without a write per call.
-    const lastUse = new Map<string, Date>();
-    for (const r of batch) if ((lastUse.get(r.keyId)?.getTime() ?? 0) < r.createdAt.getTime()) lastUse.set(r.keyId, r.createdAt);
-    const ids = [...lastUse.keys()];
+    const lastUse = new Map<string, number>();
+    for (const r of batch) lastUse.set(r.keyId, Math.max(lastUse.get(r.keyId) ?? 0, r.createdAt.getTime()));
     await knex.raw(
       `UPDATE api_keys SET last_used_at = GREATEST(coalesce(last_used_at, 'epoch'), v.at)
          FROM unnest(?::text[], ?::timestamptz[]) AS v(id, at) WHERE api_keys.id = v.id`,
-      [ids, ids.map((id) => lastUse.get(id)!.toISOString())],
+      [[...lastUse.keys()], [...lastUse.values()].map((ms) => new Date(ms).toISOString())] as never,
     );
   }
 

@@ -36,28 +36,57 @@ test('organisations have owners, admins and members with enforced roles', async 
   t.is(org.role, 'owner');
   t.is(org.sharedQuota.monthlyApiCalls, 5000);
 
-  const addAdmin = await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, { key: owner.live, body: { email: admin.email, role: 'admin' } });
+  const addAdmin = await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, {
+    key: owner.live,
+    body: { email: admin.email, role: 'admin' },
+  });
   t.is(addAdmin.statusCode, 201);
-  const addMember = await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, { key: admin.live, body: { email: member.email } });
+  const addMember = await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, {
+    key: admin.live,
+    body: { email: member.email },
+  });
   t.is(addMember.statusCode, 201);
-  t.deepEqual(addMember.json().data.members.map((m: { role: string }) => m.role), ['owner', 'admin', 'member']);
-  t.is((await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, { key: admin.live, body: { email: member.email } })).statusCode, 409);
+  t.deepEqual(
+    addMember.json().data.members.map((m: { role: string }) => m.role),
+    ['owner', 'admin', 'member'],
+  );
+  t.is(
+    (await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, { key: admin.live, body: { email: member.email } }))
+      .statusCode,
+    409,
+  );
 
   // A member cannot manage; an admin cannot make owners; the last owner stays.
-  const byMember = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${admin.userId}`, { key: member.live, body: { role: 'member' } });
+  const byMember = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${admin.userId}`, {
+    key: member.live,
+    body: { role: 'member' },
+  });
   t.is(byMember.statusCode, 403);
-  const adminMakesOwner = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${member.userId}`, { key: admin.live, body: { role: 'owner' } });
+  const adminMakesOwner = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${member.userId}`, {
+    key: admin.live,
+    body: { role: 'owner' },
+  });
   t.is(adminMakesOwner.statusCode, 403);
-  const lastOwner = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${owner.userId}`, { key: owner.live, body: { role: 'admin' } });
+  const lastOwner = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${owner.userId}`, {
+    key: owner.live,
+    body: { role: 'admin' },
+  });
   t.is(lastOwner.statusCode, 409);
-  const promote = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${member.userId}`, { key: owner.live, body: { role: 'admin' } });
+  const promote = await call(service.app, 'PATCH', `/api/v1/organizations/${org.id}/members/${member.userId}`, {
+    key: owner.live,
+    body: { role: 'admin' },
+  });
   t.is(promote.statusCode, 200);
 
   const seenByMember = (await call(service.app, 'GET', '/api/v1/organizations', { key: member.live })).json().data;
   t.is(seenByMember.length, 1);
   t.is(seenByMember[0].role, 'admin');
   const outsider = await createAccount(service);
-  t.is((await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, { key: outsider.live, body: { email: outsider.email } })).statusCode, 404);
+  t.is(
+    (await call(service.app, 'POST', `/api/v1/organizations/${org.id}/members`, { key: outsider.live, body: { email: outsider.email } }))
+      .statusCode,
+    404,
+  );
 });
 
 test('plans are public and the current subscription shows this month’s usage', async (t) => {

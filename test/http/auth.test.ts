@@ -15,7 +15,9 @@ test.after.always(async () => {
 });
 
 const guarded = () =>
-  service.app.routeTable.filter((r): r is { method: string; url: string; auth: Exclude<RouteAuth, 'public'> } => typeof r.auth === 'object');
+  service.app.routeTable.filter(
+    (r): r is { method: string; url: string; auth: Exclude<RouteAuth, 'public'> } => typeof r.auth === 'object',
+  );
 
 const bodyFor = (method: string) => (method === 'POST' || method === 'PATCH' ? {} : undefined);
 

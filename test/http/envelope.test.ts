@@ -45,12 +45,18 @@ test('a bad query string answers 400', async (t) => {
 
 test('malformed JSON answers 400, an empty JSON body 400', async (t) => {
   const bad = await service.app.inject({
-    method: 'POST', url: '/api/v1/admin/keys', payload: '{"name":', headers: { authorization: `Bearer ${account.live}`, 'content-type': 'application/json' },
+    method: 'POST',
+    url: '/api/v1/admin/keys',
+    payload: '{"name":',
+    headers: { authorization: `Bearer ${account.live}`, 'content-type': 'application/json' },
   });
   t.is(bad.statusCode, 400);
   t.is(envelopeOf(bad).code, 'COMPANION_ERR_REQUEST_INVALID');
   const empty = await service.app.inject({
-    method: 'POST', url: '/api/v1/admin/keys', payload: '', headers: { authorization: `Bearer ${account.live}`, 'content-type': 'application/json' },
+    method: 'POST',
+    url: '/api/v1/admin/keys',
+    payload: '',
+    headers: { authorization: `Bearer ${account.live}`, 'content-type': 'application/json' },
   });
   t.is(empty.statusCode, 400);
   envelopeOf(empty);
@@ -67,7 +73,10 @@ test('a body over the limit answers 413', async (t) => {
 test('a content type other than JSON answers 415', async (t) => {
   for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
     const res = await service.app.inject({
-      method: 'POST', url: '/api/v1/admin/keys', payload: 'name=x', headers: { authorization: `Bearer ${account.live}`, 'content-type': type },
+      method: 'POST',
+      url: '/api/v1/admin/keys',
+      payload: 'name=x',
+      headers: { authorization: `Bearer ${account.live}`, 'content-type': type },
     });
     t.is(res.statusCode, 415, type);
     t.is(envelopeOf(res).code, 'COMPANION_ERR_REQUEST_MEDIA_TYPE');

@@ -16,7 +16,10 @@ test.after.always(async () => {
 
 test('a created key shows its secret once and works; lists and fetches never show it again', async (t) => {
   const account = await createAccount(nodeA);
-  const created = await call(nodeA.app, 'POST', '/api/v1/admin/keys', { key: account.live, body: { name: 'ci', scopes: ['account:read'] } });
+  const created = await call(nodeA.app, 'POST', '/api/v1/admin/keys', {
+    key: account.live,
+    body: { name: 'ci', scopes: ['account:read'] },
+  });
   t.is(created.statusCode, 201);
   const key = created.json().data;
   t.regex(key.secret, /^sk_live_[0-9A-Za-z]{32}$/);
@@ -71,7 +74,10 @@ test('key lists are paginated with limit, starting_after and has_more', async (t
   let cursor: string | undefined;
   let pages = 0;
   for (;;) {
-    const res = await call(nodeA.app, 'GET', '/api/v1/admin/keys', { key: account.live, query: { limit: '2', ...(cursor ? { starting_after: cursor } : {}) } });
+    const res = await call(nodeA.app, 'GET', '/api/v1/admin/keys', {
+      key: account.live,
+      query: { limit: '2', ...(cursor ? { starting_after: cursor } : {}) },
+    });
     t.is(res.statusCode, 200);
     const body = res.json();
     pages++;

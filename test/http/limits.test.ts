@@ -82,7 +82,10 @@ test('rate-limit headers follow the IETF draft and X-RateLimit-*, and a refused 
 
   const rest = [];
   for (let i = 0; i < 5; i++) rest.push(await call(strict.app, 'GET', '/api/v1/user', { key: account.live }));
-  t.deepEqual(rest.map((r) => r.statusCode), [200, 200, 200, 200, 429]);
+  t.deepEqual(
+    rest.map((r) => r.statusCode),
+    [200, 200, 200, 200, 429],
+  );
   const refused = rest[4]!;
   t.is(envelopeOf(refused).code, 'COMPANION_ERR_LIMIT_RATE');
   const retryAfter = Number(refused.headers['retry-after']);

@@ -83,9 +83,13 @@ test('credentials never reach the logs', async (t) => {
 
 test('the CLI bootstraps a user with a live and a test key that work', async (t) => {
   const email = `cli-${Date.now()}@example.test`;
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(projectRoot, 'dist/runtime/cli.js'), 'bootstrap', '--email', email, '--plan', 'pro'], {
-    env: { ...process.env },
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(projectRoot, 'dist/runtime/cli.js'), 'bootstrap', '--email', email, '--plan', 'pro'],
+    {
+      env: { ...process.env },
+    },
+  );
   const live = /live key\s+key_\w+\s+(sk_live_\w+)/.exec(stdout)?.[1];
   const testKey = /test key\s+key_\w+\s+(sk_test_\w+)/.exec(stdout)?.[1];
   t.truthy(live);

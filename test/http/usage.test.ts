@@ -35,11 +35,13 @@ test('every call is recorded per key and per endpoint, with its route template a
   t.is(byId?.calls, 2);
   t.is(byId?.errors, 1);
 
-  const byKey = (await call(service.app, 'GET', '/api/v1/analytics', { key: account.live, query: { groupBy: 'key' } })).json().data.groups as Group[];
+  const byKey = (await call(service.app, 'GET', '/api/v1/analytics', { key: account.live, query: { groupBy: 'key' } })).json().data
+    .groups as Group[];
   t.is(byKey.find((g) => g.keyId === second.id)?.calls, 2);
   t.true(byKey.every((g) => g.route === null));
 
-  const byEndpoint = (await call(service.app, 'GET', '/api/v1/analytics', { key: account.live, query: { groupBy: 'endpoint' } })).json().data.groups as Group[];
+  const byEndpoint = (await call(service.app, 'GET', '/api/v1/analytics', { key: account.live, query: { groupBy: 'endpoint' } })).json()
+    .data.groups as Group[];
   t.true(byEndpoint.every((g) => g.keyId === null));
 });
 
@@ -53,7 +55,10 @@ test('analytics honour the time range and keep test and live usage apart', async
     query: { from: '2020-01-01T00:00:00Z', to: '2020-01-02T00:00:00Z' },
   });
   t.is(past.json().data.totals.calls, 0);
-  const bad = await call(service.app, 'GET', '/api/v1/analytics', { key: account.test, query: { from: '2020-01-02T00:00:00Z', to: '2020-01-01T00:00:00Z' } });
+  const bad = await call(service.app, 'GET', '/api/v1/analytics', {
+    key: account.test,
+    query: { from: '2020-01-02T00:00:00Z', to: '2020-01-01T00:00:00Z' },
+  });
   t.is(bad.statusCode, 400);
 });
 
@@ -63,6 +68,8 @@ test('buffered usage is written when the service shuts down gracefully', async (
   for (let i = 0; i < 25; i++) await call(node.app, 'GET', '/api/v1/user', { key: account.live });
   t.is(node.services.usage.pending, 25); // still in memory: the flush interval is a minute
   await node.close();
-  const rows = await service.services.orm.em.getConnection().execute('SELECT count(*)::int AS n FROM usage_events WHERE key_id = ?', [account.liveKeyId]);
+  const rows = await service.services.orm.em
+    .getConnection()
+    .execute('SELECT count(*)::int AS n FROM usage_events WHERE key_id = ?', [account.liveKeyId]);
   t.is((rows[0] as { n: number }).n, 25);
 });

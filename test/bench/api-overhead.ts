@@ -1,0 +1,79 @@
+/**
+ * API-overhead benchmark: throughput and latency of an authenticated, rate-limited,
+ * usage-recorded GET on the full service versus the same handler on a bare Fastify route,
+ * measured in the same run with the same load generator. Prints both and their ratio.
+ *
+ *   npm run bench -- api-overhead [--seconds 10] [--connections 32]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { projectRoot } from '../../runtime/paths.js';
+
+const { values } = parseArgs({
+  args: process.argv.slice(3),
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } },
+});
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+function startServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; key?: string }> {
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('exit', (code) => reject(new Error(`${which} server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /LISTENING (\S+)/.exec(out)?.[1];
+      const key = /KEY (\S+)/.exec(out)?.[1];
+      if (url && (which === 'bare' || key)) resolve({ child, url, ...(key ? { key } : {}) });
+    });
+  });
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url: `${url}/api/v1/bench/ping`, connections, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors at ${url}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+export async function runApiOverhead(): Promise<void> {
+  const env = {
+    ...process.env,
+    COMPANION_DATA_DIR: path.join(projectRoot, '.data', 'bench'),
+    COMPANION_STACK_PORT_BASE: process.env.COMPANION_STACK_PORT_BASE ?? '34000',
+    TEMPORAL_UI: 'false',
+    LOG_LEVEL: 'warn',
+    // The limiter runs on every call but must not refuse the benchmark's traffic.
+    COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000_000, dailyCallsPerKey: 1_000_000_000 } }),
+  };
+  const bare = await startServer('bare', env);
+  const companion = await startServer('companion', env);
+  try {
+    // Warm-up: JIT, connection pools, the credential cache.
+    await autocannon({ url: `${bare.url}/api/v1/bench/ping`, connections, duration: 2 });
+    await autocannon({
+      url: `${companion.url}/api/v1/bench/ping`,
+      connections,
+      duration: 2,
+      headers: { authorization: `Bearer ${companion.key}` },
+    });
+    const base = await load(bare.url, {});
+    const full = await load(companion.url, { authorization: `Bearer ${companion.key}` });
+    const row = (name: string, r: typeof base) =>
+      `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
+    process.stdout.write(`\nAPI overhead (${connections} connections, ${seconds} s each, 2 cores shared with the servers)\n`);
+    process.stdout.write(`${row('bare Fastify route (baseline)', base)}\n`);
+    process.stdout.write(`${row('authenticated + limited + recorded GET', full)}\n`);
+    process.stdout.write(`throughput ratio (full / bare): ${(full.rps / base.rps).toFixed(2)}   (aim ≥ 0.5)\n`);
+    process.stdout.write(`p99 ratio (bare / full):        ${(base.p99 / Math.max(full.p99, 1)).toFixed(2)}\n`);
+  } finally {
+    bare.child.kill('SIGTERM');
+    companion.child.kill('SIGTERM');
+    await new Promise((resolve) => companion.child.once('exit', resolve));
+  }
+}

@@ -1,0 +1,10 @@
+/** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
+import { runApiOverhead } from './api-overhead.js';
+
+const benches: Record<string, () => Promise<void>> = { 'api-overhead': runApiOverhead };
+const name = process.argv[2];
+if (name && !benches[name]) {
+  process.stderr.write(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}\n`);
+  process.exit(2);
+}
+for (const [key, run] of Object.entries(benches)) if (!name || key === name) await run();

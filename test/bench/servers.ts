@@ -1,0 +1,41 @@
+/**
+ * The two servers the API-overhead benchmark compares, each run in its own process:
+ *   `bare`      — a plain Fastify route, nothing else;
+ *   `companion` — the full service (credential check, scope, Redis limiter, usage recording,
+ *                 metrics, request logging at warn) with the same trivial handler.
+ * Prints `LISTENING <url>` (and for companion `KEY <secret>`) on stdout once ready.
+ */
+import Fastify from 'fastify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { loadConfig } from '../../runtime/config.js';
+import { createLogger } from '../../runtime/logger.js';
+import { startService } from '../../runtime/service.js';
+import { createUser } from '../../runtime/accounts/users.js';
+import { SCOPES } from '../../runtime/accounts/scopes.js';
+
+const body = { success: true, data: { pong: true } };
+const which = process.argv[2];
+
+if (which === 'bare') {
+  const app = Fastify();
+  app.get('/api/v1/bench/ping', async () => body);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`LISTENING ${url}\n`);
+} else if (which === 'companion') {
+  const config = loadConfig({ ...process.env, PORT: '0', METRICS_PORT: '-1' }, []);
+  const service = await startService(config, createLogger(config.logLevel), {
+    extraRoutes: async (app) => {
+      app.get('/api/v1/bench/ping', { config: { auth: { scope: 'account:read' } } }, async () => body);
+    },
+  });
+  const em = service.services.orm.em.fork() as EntityManager;
+  const user = await createUser(em, { email: `bench-${Date.now()}@example.test`, name: 'bench', plan: 'enterprise' });
+  const { secret } = await service.services.credentials.issueKey(em, { userId: user.id, name: 'bench', mode: 'live', scopes: SCOPES });
+  process.stdout.write(`LISTENING ${service.url}\nKEY ${secret}\n`);
+  const stop = () => void service.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+} else {
+  process.stderr.write('usage: servers.js bare|companion\n');
+  process.exit(2);
+}
