@@ -69,6 +69,10 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     }
   });
 
+  // First hook of all, so refusals by the access check carry the id too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
   await app.register(servicesPlugin, { services });
   await app.register(errorHandler, { bodyLimitBytes: config.bodyLimitBytes });
   await app.register(metrics, { registry });
@@ -76,9 +80,6 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   await app.register(access);
   await app.register(usage);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
   app.addHook('onResponse', async (request, reply) => {
     if (!(request.log as typeof log).isLevelEnabled('info')) return;
     request.log.info(

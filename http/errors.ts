@@ -54,6 +54,12 @@ export const PublicRateLimited = createError('COMPANION_ERR_LIMIT_IP', 'too many
 export const ResourceNotFound = createError<[string, string]>('COMPANION_ERR_NOT_FOUND', 'no %s with id %s', 404);
 export const Conflict = createError<[string]>('COMPANION_ERR_CONFLICT', '%s', 409);
 
+// Webhooks
+export const WebhookUrlRefused = createError<[string]>('COMPANION_ERR_WEBHOOK_URL', '%s', 400);
+
+// Account
+export const ErasureBlocked = createError<[string]>('COMPANION_ERR_ERASURE_BLOCKED', '%s', 409);
+
 // Capabilities
 export const NotConnected = createError<[string]>('COMPANION_ERR_NOT_CONNECTED', '%s is not connected yet', 501);
 export const UpstreamUnavailable = createError<[string]>('COMPANION_ERR_UPSTREAM_UNAVAILABLE', '%s is unavailable', 503);

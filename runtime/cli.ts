@@ -52,7 +52,8 @@ if (values.plan !== undefined && !isPlanId(values.plan)) fail(`unknown plan ${va
 if (values.mode !== undefined && values.mode !== 'live' && values.mode !== 'test') fail('--mode is live or test');
 
 const config = loadConfig(process.env, []);
-const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
+// The CLI talks to its user on stdout; the service's info logs would only be noise here.
+const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
 
 // Use the running service's database, or start the embedded PostgreSQL for this command only.
 let stack: LocalStack | undefined;

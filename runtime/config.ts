@@ -57,6 +57,34 @@ export interface Config {
   sessionTokenTtlS: number;
   /** Grace period for in-flight work on shutdown, in ms. */
   shutdownTimeoutMs: number;
+  /**
+   * 32-byte key (hex or base64) that encrypts webhook signing secrets at rest. Unset: a key is
+   * generated once into `<dataDir>/secret.key`; several nodes must share the same key.
+   */
+  secretKey: string | undefined;
+  /** Seconds to wait before each retry of a failed webhook delivery (default spans ~3 days). */
+  webhookRetryScheduleS: readonly number[];
+  /** Timeout of one webhook attempt (connect + response), in ms. */
+  webhookTimeoutMs: number;
+  /** Largest response body read from a receiver; the rest is discarded. */
+  webhookMaxResponseBytes: number;
+  /** Allow webhook URLs on loopback (127.0.0.0/8, ::1) — for local development and tests. */
+  webhookAllowLoopback: boolean;
+  /** Allow webhook URLs on private and link-local ranges (10/8, 172.16/12, 192.168/16, …). */
+  webhookAllowPrivate: boolean;
+}
+
+// Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
+const DEFAULT_WEBHOOK_RETRY_SCHEDULE_S = [60, 300, 1800, 7200, 18_000, 36_000, 36_000, 86_400, 86_400];
+
+function schedule(env: Env, name: string, fallback: number[]): number[] {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.length === 0 || values.length > 50 || values.some((v) => !Number.isInteger(v) || v < 1 || v > 7 * 86_400)) {
+    throw new ConfigError(name, 'must be a comma-separated list of 1–50 whole seconds, each 1–604800');
+  }
+  return values;
 }
 
 type Env = Record<string, string | undefined>;
@@ -105,6 +133,17 @@ function planOverrides(env: Env): PlanLimitOverrides {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    const allowed = new Set(['monthlyApiCalls', 'dailyCallsPerKey', 'requestsPerMinute']);
+    for (const [plan, limits] of Object.entries(parsed as Record<string, unknown>)) {
+      if (!['free', 'pro', 'enterprise'].includes(plan)) throw new Error(`unknown plan ${plan}`);
+      if (typeof limits !== 'object' || limits === null) throw new Error(`${plan} must be an object`);
+      for (const [field, value] of Object.entries(limits)) {
+        if (!allowed.has(field)) throw new Error(`${plan}.${field} is not a limit`);
+        const nullable = field === 'monthlyApiCalls' && value === null;
+        if (!nullable && !(Number.isInteger(value) && (value as number) >= 0))
+          throw new Error(`${plan}.${field} must be a whole number ≥ 0`);
+      }
+    }
     return parsed as PlanLimitOverrides;
   } catch (err) {
     throw new ConfigError('COMPANION_PLAN_LIMITS', `must be a JSON object (${(err as Error).message})`);
@@ -143,6 +182,12 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     planLimitOverrides: planOverrides(env),
     sessionTokenTtlS: int(env, 'SESSION_TOKEN_TTL_S', 900, 60, 86_400),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    secretKey: str(env, 'COMPANION_SECRET_KEY'),
+    webhookRetryScheduleS: Object.freeze(schedule(env, 'WEBHOOK_RETRY_SCHEDULE_S', DEFAULT_WEBHOOK_RETRY_SCHEDULE_S)),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookMaxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 64 * 1024, 0, 1024 * 1024),
+    webhookAllowLoopback: bool(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
   };
   return Object.freeze(config);
 }

@@ -24,6 +24,10 @@ import type { Services } from './services.js';
 import { LocalStack } from './stack/local-stack.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
 import { version } from './version.js';
+import { EventBus } from './events/event-bus.js';
+import { SecretBox } from './secrets/secret-box.js';
+import { startWorker } from './temporal/worker.js';
+import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
 
 export interface RunningService {
   services: Services;
@@ -80,6 +84,8 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     const limiter = new Limiter(redis);
     const usage = new UsageRecorder(orm, log, config.usageFlushIntervalMs, config.usageBatchMax);
     closers.push(['usage recorder', () => usage.close()]);
+    const secrets = SecretBox.load(config.secretKey, config.dataDir);
+    const events = new EventBus(orm, temporal, config.temporalTaskQueue, config.webhookRetryScheduleS, log);
     const services: Services = {
       config,
       log,
@@ -92,7 +98,34 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       credentials: new CredentialService(plans, limiter, config.credentialCacheMs),
       usage,
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
+      events,
+      secrets,
     };
+
+    if (config.role !== 'api') {
+      const worker = await startWorker({
+        address: urls.temporalAddress,
+        namespace: config.temporalNamespace,
+        taskQueue: config.temporalTaskQueue,
+        log,
+        activities: createWebhookActivities({
+          orm,
+          secrets,
+          log,
+          policy: { allowLoopback: config.webhookAllowLoopback, allowPrivate: config.webhookAllowPrivate },
+          timeoutMs: config.webhookTimeoutMs,
+          maxResponseBytes: config.webhookMaxResponseBytes,
+          userAgent: `Companion-Webhooks/${version}`,
+        }),
+      });
+      closers.push(['temporal worker', () => worker.close()]);
+      // Deliveries recorded while Temporal was unreachable are started here once it answers.
+      const sweeper = setInterval(() => {
+        events.dispatchPending().catch((err) => log.warn({ err }, 'webhook dispatch sweep failed'));
+      }, 15_000);
+      sweeper.unref();
+      closers.push(['webhook sweeper', async () => clearInterval(sweeper)]);
+    }
 
     let app: FastifyInstance | undefined;
     let url: string | undefined;

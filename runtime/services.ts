@@ -13,6 +13,8 @@ import type { Limiter } from './limits/limiter.js';
 import type { PlanCatalog } from './limits/plans.js';
 import type { UsageRecorder } from './usage/usage-recorder.js';
 import type { HealthChecks } from './health/health-checks.js';
+import type { EventBus } from './events/event-bus.js';
+import type { SecretBox } from './secrets/secret-box.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -26,4 +28,6 @@ export interface Services {
   credentials: CredentialService;
   usage: UsageRecorder;
   health: HealthChecks;
+  events: EventBus;
+  secrets: SecretBox;
 }

@@ -39,5 +39,6 @@ if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; t
   echo "$lock_hash" > node_modules/.companion-lock-hash
 fi
 
-say "building (tsc)"
+say "building (tsc, workflow bundle)"
 npx --no-install tsc -p tsconfig.json
+node dist/runtime/temporal/bundle-workflows.js

@@ -84,7 +84,7 @@ export default fp(
         dailyQuota: principal.dailyQuota,
         monthlyAllowance: plan.monthlyApiCalls,
       });
-      setLimitHeaders(reply, admission);
+      if (admission.verdict !== 'revoked') setLimitHeaders(reply, admission);
       switch (admission.verdict) {
         case 'admitted':
           return;

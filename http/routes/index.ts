@@ -1,7 +1,10 @@
 /** Every route under /api/v1, in one list. */
 import type { FastifyPluginAsync } from 'fastify';
 import analyticsRoutes from './analytics.js';
+import accountRoutes from './account.js';
 import billingRoutes from './billing.js';
+import characterRoutes from './characters.js';
+import webhookRoutes from './webhooks.js';
 import keyRoutes from './keys.js';
 import notBuiltRoutes from './not-built.js';
 import openapiDocument from './openapi-document.js';
@@ -14,8 +17,11 @@ export const apiRoutes: FastifyPluginAsync<{ version: string }> = async (app, op
   await app.register(openapiDocument);
   await app.register(keyRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
   await app.register(organizationRoutes);
   await app.register(billingRoutes);
   await app.register(analyticsRoutes);
+  await app.register(characterRoutes);
+  await app.register(webhookRoutes);
   await app.register(notBuiltRoutes);
 };

@@ -13,7 +13,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 const secret = (scope: Scope): RouteAuth => ({ scope });
 
-export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string }> = [
+export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [
   { method: 'POST', url: '/avatars', auth: secret('sessions:write'), capability: 'live sessions' },
   { method: 'GET', url: '/avatars/:id', auth: secret('sessions:read'), capability: 'live sessions' },
   { method: 'DELETE', url: '/avatars/:id', auth: secret('sessions:write'), capability: 'live sessions' },
@@ -28,13 +28,14 @@ export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; ca
   { method: 'POST', url: '/text-to-speech/with-timestamps', auth: secret('speech:write'), capability: 'speech synthesis' },
   { method: 'POST', url: '/speech-to-text', auth: secret('speech:write'), capability: 'speech transcription' },
   { method: 'POST', url: '/speech-to-text/stream', auth: secret('speech:write'), capability: 'speech transcription' },
-  { method: 'GET', url: '/speech-to-text/health', auth: secret('speech:write'), capability: 'speech transcription' },
+  { method: 'GET', url: '/speech-to-text/health', auth: secret('voices:read'), capability: 'speech transcription' },
   { method: 'GET', url: '/voices', auth: secret('voices:read'), capability: 'voices' },
   { method: 'POST', url: '/voices', auth: secret('voices:write'), capability: 'voice cloning' },
   { method: 'GET', url: '/voices/:id', auth: secret('voices:read'), capability: 'voices' },
   { method: 'DELETE', url: '/voices/:id', auth: secret('voices:write'), capability: 'voices' },
   { method: 'GET', url: '/demo/voices', auth: 'public', capability: 'the homepage demo' },
-  { method: 'POST', url: '/demo/tts', auth: 'public', capability: 'the homepage demo' },
+  // The homepage demo synthesises for anyone: a tight per-address limit (spec: Demo synthesis).
+  { method: 'POST', url: '/demo/tts', auth: 'public', capability: 'the homepage demo', publicPerMinute: 5 },
 ];
 
 const notBuiltRoutes: FastifyPluginAsync = async (app) => {
@@ -43,7 +44,7 @@ const notBuiltRoutes: FastifyPluginAsync = async (app) => {
     app.route({
       method: route.method,
       url: route.url,
-      config: { auth: route.auth },
+      config: { auth: route.auth, ...(route.publicPerMinute ? { publicPerMinute: route.publicPerMinute } : {}) },
       schema: { summary: `Not built yet: ${route.capability} (501)`, tags: ['not built yet'], response: errors(...statuses) },
       handler: async () => {
         throw new NotConnected(route.capability);

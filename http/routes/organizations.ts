@@ -10,7 +10,7 @@ import { addMember, changeRole, createOrganization } from '../../runtime/account
 import { Membership, Organization, type OrganizationRole } from '../../runtime/db/entities/organization.js';
 import { User } from '../../runtime/db/entities/user.js';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
-import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, Ok, ok, Timestamp } from '../schemas/common.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 
@@ -85,7 +85,8 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const memberships = await request.em.find(Membership, { userId: p.userId }, { orderBy: { createdAt: 'asc' } });
       const orgs = await request.em.find(Organization, { id: { $in: memberships.map((m) => m.organizationId) } });
       const roles = new Map(memberships.map((m) => [m.organizationId, m.role]));
-      return ok(await Promise.all(orgs.map((org) => view(request.em, org, roles.get(org.id)!, p.mode))));
+      const data = await Promise.all(orgs.map((org) => view(request.em, org, roles.get(org.id)!, p.mode)));
+      return { success: true as const, data, has_more: false };
     },
   );
 

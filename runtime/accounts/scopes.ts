@@ -1,6 +1,7 @@
 /**
- * Scope names. Every authenticated route names exactly one scope in its route config; the
- * table of routes and scopes in docs/AUTH.md is generated from the same route configs.
+ * Scope names. Every authenticated route names exactly one scope in its route config
+ * (`config.auth`); docs/AUTH.md tabulates them and the OpenAPI document carries each route's
+ * scope as `x-required-scope`.
  */
 export const SCOPES = [
   'account:read', // GET /user, GET /billing/current

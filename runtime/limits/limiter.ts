@@ -140,8 +140,8 @@ export class Limiter {
   }
 
   /** Marks a credential revoked for every node at once (their caches are bypassed by admit()). */
-  async markRevoked(credentialId: string): Promise<void> {
-    await this.redis.set(`cmp:revoked:${credentialId}`, '1', 'EX', REVOKED_MARKER_TTL_S);
+  async markRevoked(credentialId: string, ttlS = REVOKED_MARKER_TTL_S): Promise<void> {
+    await this.redis.set(`cmp:revoked:${credentialId}`, '1', 'EX', ttlS);
   }
 
   async monthlyUsage(subject: string, mode: Mode, now = new Date()): Promise<number> {

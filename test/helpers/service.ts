@@ -18,7 +18,19 @@ export interface TestService extends RunningService {
 }
 
 export async function startTestService(env: Record<string, string> = {}, log?: Logger): Promise<TestService> {
-  const config = loadConfig({ ...process.env, ...env, METRICS_PORT: '-1' }, []);
+  const config = loadConfig(
+    {
+      ...process.env,
+      // Services in one test process share a task queue (and so a worker configuration).
+      TEMPORAL_TASK_QUEUE: `companion-test-${process.pid}`,
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_RETRY_SCHEDULE_S: '1,1,2,2,2',
+      WEBHOOK_TIMEOUT_MS: '3000',
+      ...env,
+      METRICS_PORT: '-1',
+    },
+    [],
+  );
   const logger = log ?? pino({ level: config.logLevel, redact: REDACTED_PATHS });
   const service = await startService(config, logger, { listen: false, migrate: false });
   return service as TestService;

@@ -2,10 +2,28 @@ import { ApiKeySchema, SessionTokenSchema } from './credentials.js';
 import { MembershipSchema, OrganizationSchema } from './organization.js';
 import { UsageEventSchema } from './usage-event.js';
 import { UserSchema } from './user.js';
+import { CharacterSchema } from './character.js';
+import { StoredEventSchema } from './event.js';
+import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 
-export const entities = [UserSchema, OrganizationSchema, MembershipSchema, ApiKeySchema, SessionTokenSchema, UsageEventSchema];
+export const entities = [
+  UserSchema,
+  OrganizationSchema,
+  MembershipSchema,
+  ApiKeySchema,
+  SessionTokenSchema,
+  UsageEventSchema,
+  CharacterSchema,
+  StoredEventSchema,
+  WebhookEndpointSchema,
+  WebhookDeliverySchema,
+  WebhookAttemptSchema,
+];
 
 export * from './credentials.js';
 export * from './organization.js';
 export * from './usage-event.js';
 export * from './user.js';
+export * from './character.js';
+export * from './event.js';
+export * from './webhook.js';

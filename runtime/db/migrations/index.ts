@@ -3,5 +3,9 @@
  * from the entities. Add a new file and append it here; never edit one that has shipped.
  */
 import { Migration0001Foundation } from './0001-foundation.js';
+import { Migration0002CharactersWebhooks } from './0002-characters-webhooks.js';
 
-export const migrationsList = [{ name: '0001-foundation', class: Migration0001Foundation }];
+export const migrationsList = [
+  { name: '0001-foundation', class: Migration0001Foundation },
+  { name: '0002-characters-webhooks', class: Migration0002CharactersWebhooks },
+];

@@ -1,0 +1,2 @@
+/** Every workflow the worker registers (bundled by runtime/temporal/bundle-workflows.ts). */
+export { deliverWebhook } from './webhook-delivery/workflow.js';
