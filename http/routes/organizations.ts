@@ -77,7 +77,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The caller's organisations, roles and shared quota",
         tags: ['organizations'],
-        response: { 200: Ok(Type.Array(OrganizationView)), ...errors(...AUTHED_ERRORS) },
+        response: { 200: List(OrganizationView), ...errors(...AUTHED_ERRORS) },
       },
     },
     async (request) => {
