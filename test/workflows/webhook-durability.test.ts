@@ -1,0 +1,105 @@
+/**
+ * Deliveries survive a restart of the service and of the Temporal server: this file runs its
+ * own Temporal server (own port and database file) so it can stop and start it.
+ */
+import test from 'ava';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { pino } from 'pino';
+import { call, createAccount, startTestService, type TestService } from '../helpers/service.js';
+import { Receiver } from '../helpers/receiver.js';
+import { specVerify } from '../helpers/spec-verifier.js';
+import { ManagedProcess } from '../../runtime/stack/managed-process.js';
+import { temporalServer } from '../../runtime/stack/embedded-servers.js';
+import { loadConfig } from '../../runtime/config.js';
+import { projectRoot } from '../../runtime/paths.js';
+
+const dataDir = path.join(projectRoot, '.data', 'test', `durability-${process.pid}`);
+const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 1000;
+const cli = loadConfig(process.env, []).temporalCli;
+const server = temporalServer(dataDir, portBase, cli, 'default', false);
+const log = pino({ level: 'silent' });
+let temporal: ManagedProcess | undefined;
+
+async function startTemporal(): Promise<void> {
+  await server.prepare?.();
+  temporal = new ManagedProcess(server.spec, dataDir, log);
+  await temporal.start();
+}
+
+test.after.always(async () => {
+  await temporal?.stop();
+});
+
+test('a delivery whose receiver is down arrives after the service and the Temporal server were restarted', async (t) => {
+  await startTemporal();
+  const env = {
+    TEMPORAL_ADDRESS: server.url,
+    TEMPORAL_TASK_QUEUE: 'durability',
+    WEBHOOK_RETRY_SCHEDULE_S: '2,2,2,2,2,2,2,2,2,2,2,2,2,2,2',
+  };
+  let service: TestService | undefined = await startTestService(env);
+  t.teardown(() => service?.close());
+
+  const receiver = new Receiver();
+  await receiver.start();
+  const port = receiver.port;
+  await receiver.stop();
+
+  const account = await createAccount(service);
+  const hook = (
+    await call(service.app, 'POST', '/api/v1/webhooks', { key: account.live, body: { url: receiver.url, events: ['character.created'] } })
+  ).json().data;
+  await call(service.app, 'POST', '/api/v1/characters', { key: account.live, body: { name: 'Durable' } });
+
+  const firstAttempt = async () => {
+    const [d] = (await call(service!.app, 'GET', `/api/v1/webhooks/${hook.id}`, { key: account.live })).json().data.recentDeliveries;
+    return d;
+  };
+  let delivery = await firstAttempt();
+  for (let i = 0; i < 100 && (!delivery || delivery.attempts.length === 0); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    delivery = await firstAttempt();
+  }
+  t.is(delivery.status, 'retrying');
+  t.is(delivery.attempts[0].statusCode, null);
+
+  // An SRE finds the workflow by the event id, with the Temporal CLI.
+  const { stdout } = await promisify(execFile)(cli, [
+    'workflow',
+    'list',
+    '--address',
+    server.url,
+    '--query',
+    `CompanionEventId="${delivery.eventId}"`,
+    '-o',
+    'json',
+  ]);
+  t.true(stdout.includes(delivery.workflowId));
+
+  // Everything goes down: the service, then the Temporal server.
+  await service.close();
+  service = undefined;
+  await temporal!.stop();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+
+  // Everything comes back, and the receiver too.
+  await startTemporal();
+  service = await startTestService(env);
+  const back = new Receiver();
+  await back.start(port);
+  t.teardown(() => back.stop());
+
+  const [got] = await back.waitFor((r) => r.length >= 1, 60_000);
+  const body = JSON.parse(got!.rawBody);
+  t.is(body.id, delivery.eventId);
+  t.true(specVerify(hook.secret, got!.rawBody, got!.headers['x-service-signature-v2'] as string));
+
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const [final] = (await call(service.app, 'GET', `/api/v1/webhooks/${hook.id}`, { key: account.live })).json().data.recentDeliveries;
+  t.is(final.status, 'succeeded');
+  t.true(final.attempts.length >= 2);
+  t.is(final.attempts.at(-1).statusCode, 200);
+  t.is(back.received.length, 1, 'delivered once');
+});
