@@ -84,7 +84,6 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     if (!(request.log as typeof log).isLevelEnabled('info')) return;
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url,
         status: reply.statusCode,

@@ -22,6 +22,8 @@ function installRuntime(log: Logger): void {
   };
   try {
     Runtime.install({
+      // Our own SIGINT/SIGTERM handling drains HTTP first and then stops the worker.
+      shutdownSignals: [],
       logger: new DefaultLogger('WARN', (entry) => log[levels[entry.level]]({ temporal: true, ...entry.meta }, entry.message)),
     });
   } catch {
@@ -52,7 +54,7 @@ export async function startWorker(options: {
   const running = worker.run();
   return {
     async close() {
-      worker.shutdown();
+      if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
       await connection.close();
     },
