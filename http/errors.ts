@@ -60,6 +60,13 @@ export const WebhookUrlRefused = createError<[string]>('COMPANION_ERR_WEBHOOK_UR
 // Account
 export const ErasureBlocked = createError<[string]>('COMPANION_ERR_ERASURE_BLOCKED', '%s', 409);
 
+// Live sessions
+export const SessionNotRunning = createError('COMPANION_ERR_SESSION_NOT_RUNNING', 'no node is running this session', 409);
+export const SessionBusy = createError('COMPANION_ERR_SESSION_BUSY', 'the session did not answer in time; try again', 503);
+export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY', 'the deployment is at its live-session capacity', 429);
+export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
+export const ReplyEngineDown = createError<[string]>('COMPANION_ERR_REPLY_ENGINE', '%s', 503);
+
 // Capabilities
 export const NotConnected = createError<[string]>('COMPANION_ERR_NOT_CONNECTED', '%s is not connected yet', 501);
 export const UpstreamUnavailable = createError<[string]>('COMPANION_ERR_UPSTREAM_UNAVAILABLE', '%s is unavailable', 503);

@@ -72,6 +72,24 @@ export interface Config {
   webhookAllowLoopback: boolean;
   /** Allow webhook URLs on private and link-local ranges (10/8, 172.16/12, 192.168/16, …). */
   webhookAllowPrivate: boolean;
+  /** Live sessions open at once across the deployment. */
+  sessionCapacity: number;
+  /** When full: `refuse` new sessions with 429, or `evict_idle` the longest-idle one. */
+  sessionCapacityPolicy: 'refuse' | 'evict_idle';
+  /** A session with no turn for this long is ended with reason `idle`. */
+  sessionIdleTimeoutMs: number;
+  /** A node whose heartbeat is older than this is dead; its sessions are adopted. */
+  sessionNodeLeaseMs: number;
+  /** How often each node looks for sessions of dead nodes. */
+  sessionScanIntervalMs: number;
+  /** Turns of conversation the reply engine sees (older ones stay in the journal). */
+  sessionMemoryTurns: number;
+  /** Reply engine: `persona` (deterministic, built in) or `openai` (any /v1/chat/completions server). */
+  replyEngine: 'persona' | 'openai';
+  replyEngineUrl: string | undefined;
+  replyEngineModel: string;
+  replyEngineApiKey: string | undefined;
+  replyEngineTimeoutMs: number;
 }
 
 // Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
@@ -188,6 +206,19 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     webhookMaxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 64 * 1024, 0, 1024 * 1024),
     webhookAllowLoopback: bool(env, 'WEBHOOK_ALLOW_LOOPBACK', false),
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    sessionCapacity: int(env, 'SESSION_CAPACITY', 100, 1, 1_000_000),
+    sessionCapacityPolicy: oneOf(env, 'SESSION_CAPACITY_POLICY', ['refuse', 'evict_idle'] as const, 'refuse'),
+    sessionIdleTimeoutMs: int(env, 'SESSION_IDLE_TIMEOUT_MS', 300_000, 1000, 86_400_000),
+    sessionNodeLeaseMs: int(env, 'SESSION_NODE_LEASE_MS', 10_000, 1000, 600_000),
+    sessionScanIntervalMs: int(env, 'SESSION_SCAN_INTERVAL_MS', 2000, 100, 60_000),
+    sessionMemoryTurns: int(env, 'SESSION_MEMORY_TURNS', 20, 2, 200),
+    replyEngine: oneOf(env, 'REPLY_ENGINE', ['persona', 'openai'] as const, str(env, 'REPLY_ENGINE_URL') ? 'openai' : 'persona'),
+    replyEngineUrl: str(env, 'REPLY_ENGINE_URL'),
+    replyEngineModel: str(env, 'REPLY_ENGINE_MODEL') ?? 'default',
+    replyEngineApiKey: str(env, 'REPLY_ENGINE_API_KEY'),
+    replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 60_000, 1000, 600_000),
   };
+  if (config.replyEngine === 'openai' && !config.replyEngineUrl)
+    throw new ConfigError('REPLY_ENGINE_URL', 'is required when REPLY_ENGINE=openai');
   return Object.freeze(config);
 }

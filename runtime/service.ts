@@ -2,8 +2,9 @@
  * The composition root: starts (or connects to) the stack, opens every client once, builds the
  * HTTP app and the Temporal worker according to the role, and closes all of it in order.
  *
- * Shutdown order: stop accepting requests and finish in-flight ones → write buffered usage →
- * stop the worker → close clients → stop the embedded servers.
+ * Shutdown order (closers run in reverse order of registration): stop accepting requests and
+ * finish in-flight ones → hand hosted session actors to other nodes → stop the webhook sweeper
+ * and the Temporal worker → write buffered usage → close clients → stop the embedded servers.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Redis } from 'ioredis';
@@ -28,6 +29,9 @@ import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { startWorker } from './temporal/worker.js';
 import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
+import { SessionClient } from '../actors/session/session-client.js';
+import { SessionCapacity } from '../actors/session/capacity.js';
+import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 
 export interface RunningService {
   services: Services;
@@ -100,7 +104,33 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      sessions: undefined,
     };
+
+    if (config.role !== 'worker') {
+      const sessions = await SessionClient.start(
+        {
+          orm,
+          events,
+          capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
+          limiter,
+          credentials: services.credentials,
+          engine: createReplyEngine(config),
+          memoryTurns: config.sessionMemoryTurns,
+          log,
+        },
+        nats,
+        {
+          idleTimeoutMs: config.sessionIdleTimeoutMs,
+          leaseMs: config.sessionNodeLeaseMs,
+          scanIntervalMs: config.sessionScanIntervalMs,
+          tokenTtlS: config.sessionTokenTtlS,
+        },
+      );
+      services.sessions = sessions;
+      // Sessions hosted here are handed to other nodes (not ended) when this node stops.
+      closers.push(['session actors', () => sessions.close()]);
+    }
 
     if (config.role !== 'api') {
       const worker = await startWorker({

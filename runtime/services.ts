@@ -15,6 +15,7 @@ import type { UsageRecorder } from './usage/usage-recorder.js';
 import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
+import type { SessionClient } from '../actors/session/session-client.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -30,4 +31,6 @@ export interface Services {
   health: HealthChecks;
   events: EventBus;
   secrets: SecretBox;
+  /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */
+  sessions: SessionClient | undefined;
 }

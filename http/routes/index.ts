@@ -1,6 +1,8 @@
 /** Every route under /api/v1, in one list. */
 import type { FastifyPluginAsync } from 'fastify';
 import analyticsRoutes from './analytics.js';
+import avatarRoutes from './avatars.js';
+import sessionTokenRoutes from './session-tokens.js';
 import accountRoutes from './account.js';
 import billingRoutes from './billing.js';
 import characterRoutes from './characters.js';
@@ -23,5 +25,7 @@ export const apiRoutes: FastifyPluginAsync<{ version: string }> = async (app, op
   await app.register(analyticsRoutes);
   await app.register(characterRoutes);
   await app.register(webhookRoutes);
+  await app.register(avatarRoutes);
+  await app.register(sessionTokenRoutes);
   await app.register(notBuiltRoutes);
 };

@@ -14,15 +14,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const secret = (scope: Scope): RouteAuth => ({ scope });
 
 export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [
-  { method: 'POST', url: '/avatars', auth: secret('sessions:write'), capability: 'live sessions' },
-  { method: 'GET', url: '/avatars/:id', auth: secret('sessions:read'), capability: 'live sessions' },
-  { method: 'DELETE', url: '/avatars/:id', auth: secret('sessions:write'), capability: 'live sessions' },
-  { method: 'POST', url: '/avatars/:id/chat', auth: { scope: 'sessions:chat', sessionToken: true }, capability: 'live sessions' },
   { method: 'POST', url: '/avatars/:id/viewer-token', auth: secret('sessions:write'), capability: 'the media layer' },
-  { method: 'POST', url: '/sessions/token', auth: secret('tokens:write'), capability: 'session tokens' },
-  { method: 'GET', url: '/sessions', auth: secret('tokens:read'), capability: 'session tokens' },
-  { method: 'DELETE', url: '/sessions/:id', auth: secret('tokens:write'), capability: 'session tokens' },
-  { method: 'GET', url: '/developer-sessions', auth: secret('sessions:read'), capability: 'live sessions' },
   { method: 'POST', url: '/text-to-speech', auth: secret('speech:write'), capability: 'speech synthesis' },
   { method: 'POST', url: '/text-to-speech/stream', auth: secret('speech:write'), capability: 'speech synthesis' },
   { method: 'POST', url: '/text-to-speech/with-timestamps', auth: secret('speech:write'), capability: 'speech synthesis' },

@@ -12,7 +12,7 @@ import { paginate } from '../../runtime/db/paginate.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../runtime/db/entities/webhook.js';
 import { EVENT_TYPES, type EventType } from '../../runtime/events/event-types.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
-import { ResourceNotFound, WebhookUrlRefused } from '../errors.js';
+import { Conflict, ResourceNotFound, WebhookUrlRefused } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
 
 const EventName = Type.Unsafe<EventType>({ type: 'string', enum: [...EVENT_TYPES] });
@@ -266,13 +266,18 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Send a test delivery (body marked "test": true) to this endpoint',
         tags: ['webhooks'],
         params: IdParams,
-        body: Type.Optional(Type.Object({ type: Type.Optional(EventName) }, { additionalProperties: false })),
-        response: { 202: Ok(DeliveryView), ...errors(400, 404, ...AUTHED_ERRORS) },
+        body: Type.Object({ type: Type.Optional(EventName) }, { additionalProperties: false }),
+        response: { 202: Ok(DeliveryView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
+      },
+      // The body is optional: a bare POST sends a test of the endpoint's first event.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
     },
     async (request, reply) => {
       const p = request.principal!;
       const endpoint = await load(request.em, request.params.id, p.userId, p.mode);
+      if (!endpoint.enabled) throw new Conflict('this endpoint is disabled; enable it to send a test delivery');
       const type = (request.body?.type as EventType | undefined) ?? (endpoint.events[0] as EventType);
       const { event, deliveries } = await events.emit(request.em, {
         userId: p.userId,

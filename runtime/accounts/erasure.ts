@@ -5,12 +5,14 @@
  * account's running workflows; deletes its rows in one transaction; unlinks its files; deletes
  * its Redis counters. Running it again finds nothing and changes nothing.
  *
- * Live sessions are ended here once they exist (the live-sessions issue adds that step).
+ * Open live sessions are ended first (reason `account_erased`, with their session.ended event
+ * recorded before the account's rows go).
  */
 import fs from 'node:fs';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from '../services.js';
 import { accountFilesDir, listAccountFiles, type FileEntry } from '../files/account-files.js';
+import { LiveSession } from '../db/entities/live-session.js';
 
 export interface ErasureReport {
   userId: string;
@@ -83,6 +85,8 @@ export class AccountEraser {
       ]),
       events: await count(em, 'events WHERE user_id = ?', [userId]),
       usageEvents: await count(em, 'usage_events WHERE user_id = ?', [userId]),
+      liveSessions: await count(em, 'live_sessions WHERE user_id = ?', [userId]),
+      openLiveSessions: await count(em, "live_sessions WHERE user_id = ? AND state = 'open'", [userId]),
     };
     const files = records.users ? listAccountFiles(config.dataDir, userId) : [];
     const redisPatterns = [
@@ -114,7 +118,13 @@ export class AccountEraser {
       [...keyIds, ...tokenIds].map((id) => limiter.markRevoked(id, Math.max(60, Math.ceil((2 * config.credentialCacheMs) / 1000)))),
     );
     credentials.forget((p) => p.userId === userId);
-    // 2. Running workflows of the account (webhook deliveries) end now rather than at their next attempt.
+    // 2. Open live sessions end (their actors stop and release capacity wherever they run).
+    for (const session of await em.find(LiveSession, { userId, state: 'open' })) {
+      if (this.services.sessions) await this.services.sessions.end(em, session, 'account_erased').catch(() => undefined);
+      await this.services.redis.zrem('cmp:sessions:open', session.id);
+    }
+    // 3. Running workflows of the account (webhook deliveries) end now rather than at their next
+    //    attempt; any started by step 2 find their rows gone at their first attempt and end.
     await Promise.all(
       workflows.map((id) =>
         temporal.workflow
@@ -123,14 +133,14 @@ export class AccountEraser {
           .catch(() => undefined),
       ),
     );
-    // 3. Rows, in one transaction (children of users cascade; sole organisations explicitly).
+    // 4. Rows, in one transaction (children of users cascade; sole organisations explicitly).
     await em.transactional(async (tx) => {
       const c = tx.getConnection();
       await c.execute('DELETE FROM usage_events WHERE user_id = ?', [userId]);
       if (soleOrgIds.length) await c.execute('DELETE FROM organizations WHERE id IN (?)', [soleOrgIds]);
       await c.execute('DELETE FROM users WHERE id = ?', [userId]);
     });
-    // 4. Files and Redis counters (the short-lived revocation markers above expire by themselves).
+    // 5. Files and Redis counters (the short-lived revocation markers above expire by themselves).
     fs.rmSync(accountFilesDir(config.dataDir, userId), { recursive: true, force: true });
     const counters = redisKeys.filter((k) => !k.startsWith('cmp:revoked:'));
     if (counters.length) await redis.del(...counters);

@@ -81,8 +81,11 @@ export class UsageRecorder {
     // One statement with one array per column: constant parse cost whatever the batch size.
     const column = <K extends keyof UsageRecord>(key: K) => batch.map((r) => r[key]);
     await knex.raw(
+      // Rows of an account erased meanwhile (its last calls may still be buffered) are dropped.
       `INSERT INTO usage_events (key_id, user_id, organization_id, mode, method, route, status, latency_ms, created_at)
-       SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::smallint[], ?::real[], ?::timestamptz[])`,
+       SELECT u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::smallint[], ?::real[], ?::timestamptz[])
+         AS u(key_id, user_id, organization_id, mode, method, route, status, latency_ms, created_at)
+        WHERE EXISTS (SELECT 1 FROM users WHERE users.id = u.user_id)`,
       [
         column('keyId'),
         column('userId'),

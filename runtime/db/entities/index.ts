@@ -3,6 +3,7 @@ import { MembershipSchema, OrganizationSchema } from './organization.js';
 import { UsageEventSchema } from './usage-event.js';
 import { UserSchema } from './user.js';
 import { CharacterSchema } from './character.js';
+import { LiveSessionSchema } from './live-session.js';
 import { StoredEventSchema } from './event.js';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 
@@ -18,6 +19,7 @@ export const entities = [
   WebhookEndpointSchema,
   WebhookDeliverySchema,
   WebhookAttemptSchema,
+  LiveSessionSchema,
 ];
 
 export * from './credentials.js';
@@ -27,3 +29,4 @@ export * from './user.js';
 export * from './character.js';
 export * from './event.js';
 export * from './webhook.js';
+export * from './live-session.js';

@@ -1,0 +1,24 @@
+/**
+ * What produces the companion's reply. Engines stream the reply sentence by sentence, so the
+ * speech pipeline can speak the first sentence while the rest is still being generated.
+ */
+import type { Personality } from '../../../runtime/db/entities/character.js';
+
+export interface Turn {
+  role: 'user' | 'companion';
+  text: string;
+}
+
+export interface ReplyContext {
+  characterName: string;
+  personality: Personality;
+  /** Earlier turns, oldest first, bounded by SESSION_MEMORY_TURNS. */
+  history: Turn[];
+  userText: string;
+}
+
+export interface ReplyEngine {
+  /** Shown in session records so users know what answered them. */
+  readonly name: string;
+  reply(context: ReplyContext, signal?: AbortSignal): AsyncIterable<string>;
+}

@@ -1,0 +1,181 @@
+/**
+ * Live sessions: POST /api/v1/avatars, GET/DELETE /api/v1/avatars/:id,
+ * POST /api/v1/avatars/:id/chat (secret key, or that session's st_ token), and
+ * GET /api/v1/developer-sessions. Each maps onto a message to the session's actor, wherever in
+ * the cluster it runs.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { SessionClient } from '../../actors/session/session-client.js';
+import { sessionView } from '../../actors/session/session-actor.js';
+import { Character } from '../../runtime/db/entities/character.js';
+import { LiveSession } from '../../runtime/db/entities/live-session.js';
+import { paginate } from '../../runtime/db/paginate.js';
+import { NotConnected } from '../errors.js';
+import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+
+export const SessionSchema = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('session'),
+  state: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+  characterId: Type.String(),
+  character: Type.Object({ id: Type.String(), name: Type.String() }),
+  voice: Type.String(),
+  realtime: Type.Boolean(),
+  target_fps: Type.Integer(),
+  turns: Type.Integer({ description: 'Turns so far (user and companion)' }),
+  viewers: Type.Integer(),
+  replyEngine: Type.String({ description: 'What produces the replies' }),
+  livemode: Type.Boolean(),
+  createdAt: Timestamp,
+  lastActivityAt: Timestamp,
+  endedAt: NullableTimestamp,
+  endReason: Type.Union([Type.String(), Type.Null()], { description: 'explicit, idle, eviction, node_lost, error, account_erased' }),
+});
+
+const CreateBody = Type.Object(
+  {
+    characterId: Type.String({ minLength: 1, maxLength: 64 }),
+    voice: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Default: the character's voice" })),
+    realtime: Type.Optional(Type.Boolean({ default: false, description: 'Publish into a WebRTC room (not built yet: 501)' })),
+    target_fps: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 12 })),
+  },
+  { additionalProperties: false },
+);
+
+const Created = Type.Intersect([
+  SessionSchema,
+  Type.Object({
+    clientToken: Type.String({ description: 'st_ token for this session, to hand to a browser' }),
+    clientTokenId: Type.String(),
+    clientTokenExpiresAt: Timestamp,
+  }),
+]);
+
+const ChatBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
+const ChatReply = Type.Object({
+  sessionId: Type.String(),
+  turn: Type.Integer({ description: '1 for the first exchange' }),
+  reply: Type.Object({ text: Type.String(), sentences: Type.Array(Type.String()) }),
+  session: SessionSchema,
+});
+
+const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const client = (): SessionClient => {
+    if (!app.services.sessions) throw new NotConnected('live sessions on this node (COMPANION_ROLE=worker)');
+    return app.services.sessions;
+  };
+
+  app.post(
+    '/avatars',
+    {
+      config: { auth: { scope: 'sessions:write' } },
+      schema: {
+        summary: 'Create a live session (returns an st_ client token)',
+        tags: ['sessions'],
+        body: CreateBody,
+        response: { 201: Ok(Created), ...errors(400, 404, 501, 503, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const { session, clientToken } = await client().create(request.em, request.principal!, request.body);
+      return reply
+        .code(201)
+        .send(
+          ok({ ...session, clientToken: clientToken.token, clientTokenId: clientToken.id, clientTokenExpiresAt: clientToken.expiresAt }),
+        );
+    },
+  );
+
+  app.get(
+    '/avatars/:id',
+    {
+      config: { auth: { scope: 'sessions:read' } },
+      schema: {
+        summary: 'Session state, character, voice, turns, timestamps, viewers',
+        tags: ['sessions'],
+        params: IdParams,
+        response: { 200: Ok(SessionSchema), ...errors(404, 503, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const session = await client().authorize(request.em, request.principal!, request.params.id);
+      return ok(await client().get(request.em, session));
+    },
+  );
+
+  app.delete(
+    '/avatars/:id',
+    {
+      config: { auth: { scope: 'sessions:write' } },
+      schema: {
+        summary: 'End the session (idempotent); releases capacity',
+        tags: ['sessions'],
+        params: IdParams,
+        response: { 200: Ok(SessionSchema), ...errors(404, 503, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const session = await client().authorize(request.em, request.principal!, request.params.id);
+      return ok(await client().end(request.em, session));
+    },
+  );
+
+  app.post(
+    '/avatars/:id/chat',
+    {
+      config: { auth: { scope: 'sessions:chat', sessionToken: true } },
+      schema: {
+        summary: "Send a user turn; the companion's reply comes back (accepts this session's st_ token)",
+        tags: ['sessions'],
+        params: IdParams,
+        body: ChatBody,
+        response: { 200: Ok(ChatReply), ...errors(400, 404, 409, 503, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const session = await client().authorize(request.em, request.principal!, request.params.id);
+      const result = await client().chat(session, request.body.text);
+      return ok({
+        sessionId: session.id,
+        turn: result.reply.turn,
+        reply: { text: result.reply.text, sentences: result.reply.sentences },
+        session: result.session,
+      });
+    },
+  );
+
+  app.get(
+    '/developer-sessions',
+    {
+      config: { auth: { scope: 'sessions:read' } },
+      schema: {
+        summary: "The account's live sessions (state=open by default; state=all for ended ones too)",
+        tags: ['sessions'],
+        querystring: Type.Intersect([
+          ListQuery,
+          Type.Object({
+            state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('all')], { default: 'open' })),
+          }),
+        ]),
+        response: { 200: List(SessionSchema), ...errors(400, 404, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      const state = request.query.state ?? 'open';
+      const where = { userId: p.userId, mode: p.mode, ...(state === 'all' ? {} : { state }) };
+      const page = await paginate(request.em, LiveSession, where, request.query, 'session');
+      const characters = await request.em.find(Character, { id: { $in: [...new Set(page.data.map((s) => s.characterId))] } });
+      const names = new Map(characters.map((c) => [c.id, c.name]));
+      const engine = app.services.sessions?.engineName ?? 'unknown';
+      return {
+        success: true as const,
+        data: page.data.map((s) => sessionView(s, { id: s.characterId, name: names.get(s.characterId) ?? 'Companion' }, engine)),
+        has_more: page.has_more,
+      };
+    },
+  );
+};
+
+export default avatarRoutes;

@@ -1,0 +1,122 @@
+/**
+ * Browser session tokens: POST /api/v1/sessions/token (secret key only), GET /api/v1/sessions
+ * (active tokens), DELETE /api/v1/sessions/:id (revoke; refused at once on every node). A token
+ * is bound to one live session, carries only `sessions:chat`, and expires on its own after
+ * SESSION_TOKEN_TTL_S (default 900 s; a shorter `ttlSeconds` may be asked for).
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LiveSession } from '../../runtime/db/entities/live-session.js';
+import { SessionToken } from '../../runtime/db/entities/credentials.js';
+import { paginate } from '../../runtime/db/paginate.js';
+import { ResourceNotFound, SessionEnded } from '../errors.js';
+import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+
+const TokenView = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('session_token'),
+  sessionId: Type.Union([Type.String(), Type.Null()]),
+  scopes: Type.Array(Type.String()),
+  status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+  createdAt: Timestamp,
+  expiresAt: Timestamp,
+  revokedAt: NullableTimestamp,
+});
+const MintedToken = Type.Intersect([
+  TokenView,
+  Type.Object({ token: Type.String({ description: 'The st_ secret, shown only in this response' }) }),
+]);
+
+function tokenView(t: SessionToken) {
+  const status = t.revokedAt ? ('revoked' as const) : t.expiresAt.getTime() <= Date.now() ? ('expired' as const) : ('active' as const);
+  return {
+    id: t.id,
+    object: 'session_token' as const,
+    sessionId: t.sessionId,
+    scopes: t.scopes,
+    status,
+    createdAt: t.createdAt.toISOString(),
+    expiresAt: t.expiresAt.toISOString(),
+    revokedAt: t.revokedAt?.toISOString() ?? null,
+  };
+}
+
+const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { credentials, config } = app.services;
+
+  app.post(
+    '/sessions/token',
+    {
+      config: { auth: { scope: 'tokens:write' } },
+      schema: {
+        summary: 'Mint an st_ browser token for a live session (secret key only)',
+        tags: ['session tokens'],
+        body: Type.Object(
+          {
+            sessionId: Type.String({ minLength: 1, maxLength: 64 }),
+            ttlSeconds: Type.Optional(
+              Type.Integer({ minimum: 60, maximum: 86_400, description: `At most SESSION_TOKEN_TTL_S (${config.sessionTokenTtlS})` }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: Ok(MintedToken), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      const session = await request.em.findOne(LiveSession, { id: request.body.sessionId, userId: p.userId, mode: p.mode });
+      if (!session) throw new ResourceNotFound('session', request.body.sessionId);
+      if (session.state !== 'open') throw new SessionEnded();
+      const ttlS = Math.min(request.body.ttlSeconds ?? config.sessionTokenTtlS, config.sessionTokenTtlS);
+      const { token, secret } = await credentials.issueSessionToken(request.em, { parent: p, sessionId: session.id, ttlS });
+      return reply.code(201).send(ok({ ...tokenView(token), token: secret }));
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      config: { auth: { scope: 'tokens:read' } },
+      schema: {
+        summary: 'Active (unexpired, unrevoked) session tokens',
+        tags: ['session tokens'],
+        querystring: ListQuery,
+        response: { 200: List(TokenView), ...errors(400, 404, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      const page = await paginate(
+        request.em,
+        SessionToken,
+        { userId: p.userId, mode: p.mode, revokedAt: null, expiresAt: { $gt: new Date() } },
+        request.query,
+        'session_token',
+      );
+      return { success: true as const, data: page.data.map(tokenView), has_more: page.has_more };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      config: { auth: { scope: 'tokens:write' } },
+      schema: {
+        summary: 'Revoke a session token (immediate, idempotent)',
+        tags: ['session tokens'],
+        params: IdParams,
+        response: { 200: Ok(TokenView), ...errors(404, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      const token = await request.em.findOne(SessionToken, { id: request.params.id, userId: p.userId, mode: p.mode });
+      if (!token) throw new ResourceNotFound('session_token', request.params.id);
+      await credentials.revokeSessionToken(request.em, token);
+      return ok(tokenView(token));
+    },
+  );
+};
+
+export default sessionTokenRoutes;

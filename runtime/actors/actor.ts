@@ -1,0 +1,159 @@
+/**
+ * A minimal actor: `(state, msg, ctx) → { state, reply }` over a mailbox that processes one
+ * message at a time. `tell` fires and forgets; `ask` waits for the reply with a timeout. The
+ * idle timer is cleared on each message and re-armed when the mailbox empties (nact's
+ * `shutdownAfter`), so behaviours never manage timers themselves.
+ *
+ * Not here: addressing across nodes (nats-bridge.ts), placement (registry.ts).
+ */
+import type { Logger } from 'pino';
+import type { Decision, SupervisionPolicy } from './supervisor.js';
+
+export interface ActorContext {
+  id: string;
+  log: Logger;
+  /** Stops the actor after the current message (its `onStop` runs). */
+  stop(reason: string): void;
+}
+
+export interface Behavior<S, M, R> {
+  handle(state: S, msg: M, ctx: ActorContext): Promise<{ state: S; reply?: R }>;
+  /** Rebuilds the state from what was persisted (used by the `reset` decision). */
+  recover(ctx: ActorContext): Promise<S>;
+  /** Message delivered when the actor was idle for `idleTimeoutMs`. */
+  idleMessage?: M;
+  onStop?(state: S, reason: string, ctx: ActorContext): Promise<void>;
+}
+
+export class ActorTimeout extends Error {}
+export class ActorStopped extends Error {}
+
+interface Envelope<M, R> {
+  msg: M;
+  resolve(reply: R | undefined): void;
+  reject(err: unknown): void;
+}
+
+export class Actor<S, M, R> {
+  private readonly mailbox: Envelope<M, R>[] = [];
+  private processing = false;
+  private stopped = false;
+  private stopReason: string | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private failures: number[] = [];
+  private readonly ctx: ActorContext;
+
+  constructor(
+    readonly id: string,
+    private state: S,
+    private readonly behavior: Behavior<S, M, R>,
+    private readonly options: {
+      log: Logger;
+      idleTimeoutMs: number;
+      supervision: { policy: SupervisionPolicy; windowMs: number };
+      onStopped?: (id: string, reason: string) => void;
+    },
+  ) {
+    this.ctx = {
+      id,
+      log: options.log,
+      stop: (reason) => {
+        this.stopReason ??= reason;
+      },
+    };
+    this.armIdleTimer();
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  tell(msg: M): void {
+    this.enqueue(msg).catch((err) => this.options.log.warn({ err }, 'told message failed'));
+  }
+
+  ask(msg: M, timeoutMs: number): Promise<R | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      this.enqueue(msg),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ActorTimeout(`actor ${this.id} did not answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
+  /** Stops without running the behaviour's onStop (the node is handing the actor over). */
+  release(): void {
+    this.stopped = true;
+    clearTimeout(this.idleTimer);
+    for (const envelope of this.mailbox.splice(0)) envelope.reject(new ActorStopped(`actor ${this.id} moved`));
+  }
+
+  private enqueue(msg: M): Promise<R | undefined> {
+    if (this.stopped) return Promise.reject(new ActorStopped(`actor ${this.id} is stopped`));
+    return new Promise((resolve, reject) => {
+      this.mailbox.push({ msg, resolve, reject });
+      clearTimeout(this.idleTimer);
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.processing) return;
+    this.processing = true;
+    try {
+      while (this.mailbox.length > 0 && !this.stopped) {
+        const envelope = this.mailbox.shift()!;
+        try {
+          const { state, reply } = await this.behavior.handle(this.state, envelope.msg, this.ctx);
+          this.state = state;
+          envelope.resolve(reply);
+        } catch (err) {
+          const decision = await this.supervise(err);
+          envelope.reject(err);
+          if (decision === 'stop' || decision === 'escalate') this.ctx.stop(`failed: ${(err as Error).message}`);
+        }
+        if (this.stopReason !== undefined) await this.finish(this.stopReason);
+      }
+    } finally {
+      this.processing = false;
+      this.armIdleTimer();
+    }
+  }
+
+  private async supervise(err: unknown): Promise<Decision> {
+    const now = Date.now();
+    this.failures = this.failures.filter((t) => now - t < this.options.supervision.windowMs).concat(now);
+    const decision = this.options.supervision.policy(err, { recent: this.failures.length });
+    this.options.log.warn({ err, decision, failures: this.failures.length }, 'actor failed; supervisor decided');
+    if (decision === 'reset') {
+      try {
+        this.state = await this.behavior.recover(this.ctx);
+      } catch (recoverErr) {
+        this.options.log.error({ err: recoverErr }, 'actor could not recover its state; stopping');
+        return 'stop';
+      }
+    }
+    return decision;
+  }
+
+  private async finish(reason: string): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearTimeout(this.idleTimer);
+    try {
+      await this.behavior.onStop?.(this.state, reason, this.ctx);
+    } catch (err) {
+      this.options.log.error({ err }, 'actor onStop failed');
+    }
+    for (const envelope of this.mailbox.splice(0)) envelope.reject(new ActorStopped(`actor ${this.id} stopped: ${reason}`));
+    this.options.onStopped?.(this.id, reason);
+  }
+
+  private armIdleTimer(): void {
+    clearTimeout(this.idleTimer);
+    if (this.stopped || this.behavior.idleMessage === undefined || this.options.idleTimeoutMs <= 0) return;
+    this.idleTimer = setTimeout(() => this.tell(this.behavior.idleMessage!), this.options.idleTimeoutMs);
+    this.idleTimer.unref();
+  }
+}
