@@ -1,0 +1,143 @@
+import test from 'ava';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
+import { Receiver } from '../helpers/receiver.js';
+
+const redisUrl = `${process.env.REDIS_URL}/4`;
+let service: TestService;
+let account: TestAccount;
+
+test.before(async () => {
+  service = await startTestService({
+    REDIS_URL: redisUrl,
+    SESSION_IDLE_TIMEOUT_MS: '1500',
+    SESSION_CAPACITY: '1',
+    SESSION_CAPACITY_POLICY: 'evict_idle',
+  });
+  account = await createAccount(service);
+});
+test.after.always(async () => {
+  await service?.close();
+});
+
+async function character(body: Record<string, unknown>): Promise<string> {
+  return (await call(service.app, 'POST', '/api/v1/characters', { key: account.live, body })).json().data.id;
+}
+
+test.serial('an idle session is reaped with session.ended (reason idle), its capacity released', async (t) => {
+  const receiver = new Receiver();
+  await receiver.start();
+  t.teardown(() => receiver.stop());
+  await call(service.app, 'POST', '/api/v1/webhooks', {
+    key: account.live,
+    body: { url: receiver.url, events: ['session.started', 'session.ended'] },
+  });
+  const characterId = await character({ name: 'Sleepy' });
+  const created = await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } });
+  t.is(created.statusCode, 201);
+  const id = created.json().data.id;
+  const events = await receiver.waitFor((r) => r.some((x) => JSON.parse(x.rawBody).type === 'session.ended'), 20_000);
+  const types = events.map((r) => JSON.parse(r.rawBody));
+  t.is(types.find((e) => e.type === 'session.started').data.object.id, id);
+  const ended = types.find((e) => e.type === 'session.ended');
+  t.is(ended.data.id, id);
+  t.is(ended.data.reason, 'idle');
+  const state = await call(service.app, 'GET', `/api/v1/avatars/${id}`, { key: account.live });
+  t.is(state.json().data.state, 'closed');
+  t.is(state.json().data.endReason, 'idle');
+  t.is(await service.services.redis.zcard('cmp:sessions:open'), 0);
+  const chat = await call(service.app, 'POST', `/api/v1/avatars/${id}/chat`, { key: account.live, body: { text: 'hello?' } });
+  t.is(chat.statusCode, 409);
+  t.is(envelopeOf(chat).code, 'COMPANION_ERR_SESSION_ENDED');
+});
+
+test.serial('at capacity with the evict_idle policy, the longest-idle session is ended with reason eviction', async (t) => {
+  const characterId = await character({ name: 'Crowded' });
+  const first = (await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
+  const second = await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } });
+  t.is(second.statusCode, 201);
+  const evicted = (await call(service.app, 'GET', `/api/v1/avatars/${first.id}`, { key: account.live })).json().data;
+  t.is(evicted.state, 'closed');
+  t.is(evicted.endReason, 'eviction');
+  await call(service.app, 'DELETE', `/api/v1/avatars/${second.json().data.id}`, { key: account.live });
+});
+
+test.serial('replies reflect the character: name, description and traits shape what the persona engine says', async (t) => {
+  const cheerful = await character({ name: 'Sunny', personality: { description: 'A cheerful gardener', traits: ['cheerful'] } });
+  const grumpy = await character({ name: 'Grim', personality: { description: 'A grumpy night watchman', traits: ['grumpy'] } });
+  const ask = async (characterId: string, text: string) => {
+    const s = (await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
+    const r = await call(service.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text } });
+    await call(service.app, 'DELETE', `/api/v1/avatars/${s.id}`, { key: account.live });
+    return r.json().data.reply;
+  };
+  const sunny = await ask(cheerful, 'Who are you?');
+  const grim = await ask(grumpy, 'Who are you?');
+  t.true(sunny.text.includes('Sunny') && sunny.text.includes('cheerful gardener'));
+  t.true(grim.text.includes('Grim') && grim.text.includes('grumpy night watchman'));
+  t.notDeepEqual(sunny.sentences[0], grim.sentences[0]);
+  t.true(sunny.sentences.length >= 2, 'the reply arrives as sentences');
+});
+
+test.serial('validation: unknown character 404, realtime not built 501, frame rate bounded', async (t) => {
+  t.is((await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId: 'chr_nope' } })).statusCode, 404);
+  const characterId = await character({ name: 'Checks' });
+  const realtime = await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, realtime: true } });
+  t.is(realtime.statusCode, 501);
+  t.is(envelopeOf(realtime).code, 'COMPANION_ERR_NOT_CONNECTED');
+  t.is((await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, target_fps: 31 } })).statusCode, 400);
+  t.is((await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, voice: 'nobody' } })).statusCode, 400);
+  t.is(
+    (await call(service.app, 'POST', '/api/v1/avatars', { key: account.test, body: { characterId } })).statusCode,
+    404,
+    'test keys do not see live characters',
+  );
+});
+
+test.serial('an OpenAI-compatible reply engine gets the character as its system prompt and streams sentences back', async (t) => {
+  const seen: Array<{ messages: Array<{ role: string; content: string }>; stream: boolean }> = [];
+  // Stands in for a GPU model server (vLLM, llama.cpp server): same HTTP interface, canned stream.
+  const model = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push(JSON.parse(body));
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const piece of ['Ahoy, I am ', 'Captain Vega. ', 'The sea is calm ', 'today! How can ', 'I help?']) {
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
+      }
+      res.end('data: [DONE]\n\n');
+    });
+  });
+  await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => model.close());
+  const llmService = await startTestService({
+    REDIS_URL: `${process.env.REDIS_URL}/5`,
+    REPLY_ENGINE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}`,
+    REPLY_ENGINE_MODEL: 'test-model',
+  });
+  t.teardown(() => llmService.close());
+  const characterId = (
+    await call(llmService.app, 'POST', '/api/v1/characters', {
+      key: account.live,
+      body: { name: 'Captain Vega', personality: { systemPrompt: 'You are Captain Vega, a retired sailor.', traits: ['salty'] } },
+    })
+  ).json().data.id;
+  const s = (await call(llmService.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
+  t.regex(s.replyEngine, /openai-compatible \(test-model/);
+  const r = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Hi!' } });
+  t.is(r.statusCode, 200);
+  t.deepEqual(r.json().data.reply.sentences, ['Ahoy, I am Captain Vega.', 'The sea is calm today!', 'How can I help?']);
+  t.true(seen[0]!.stream);
+  t.regex(seen[0]!.messages[0]!.content, /Captain Vega, a retired sailor/);
+  t.regex(seen[0]!.messages[0]!.content, /salty/);
+  t.deepEqual(seen[0]!.messages.at(-1), { role: 'user', content: 'Hi!' });
+  await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Again' } });
+  t.is(seen[1]!.messages.length, 4, 'the earlier turns are sent as memory');
+  model.close();
+  model.closeAllConnections();
+  const down = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Still there?' } });
+  t.is(down.statusCode, 503);
+  t.is(envelopeOf(down).code, 'COMPANION_ERR_REPLY_ENGINE');
+});
