@@ -84,12 +84,19 @@ export interface Config {
   sessionScanIntervalMs: number;
   /** Turns of conversation the reply engine sees (older ones stay in the journal). */
   sessionMemoryTurns: number;
-  /** Reply engine: `persona` (deterministic, built in) or `openai` (any /v1/chat/completions server). */
-  replyEngine: 'persona' | 'openai';
+  /**
+   * Reply engine: `local` (the embedded language model, default), `openai` (any
+   * /v1/chat/completions server at REPLY_ENGINE_URL) or `persona` (deterministic, rule-based).
+   * `local` falls back to `persona` with a warning when the model is not installed.
+   */
+  replyEngine: 'local' | 'openai' | 'persona';
   replyEngineUrl: string | undefined;
   replyEngineModel: string;
   replyEngineApiKey: string | undefined;
   replyEngineTimeoutMs: number;
+  /** The GGUF model and the node-llama-cpp install of the embedded language model. */
+  llmModelPath: string;
+  llmRuntimeDir: string;
 }
 
 // Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
@@ -212,11 +219,13 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     sessionNodeLeaseMs: int(env, 'SESSION_NODE_LEASE_MS', 10_000, 1000, 600_000),
     sessionScanIntervalMs: int(env, 'SESSION_SCAN_INTERVAL_MS', 2000, 100, 60_000),
     sessionMemoryTurns: int(env, 'SESSION_MEMORY_TURNS', 20, 2, 200),
-    replyEngine: oneOf(env, 'REPLY_ENGINE', ['persona', 'openai'] as const, str(env, 'REPLY_ENGINE_URL') ? 'openai' : 'persona'),
+    replyEngine: oneOf(env, 'REPLY_ENGINE', ['local', 'openai', 'persona'] as const, str(env, 'REPLY_ENGINE_URL') ? 'openai' : 'local'),
     replyEngineUrl: str(env, 'REPLY_ENGINE_URL'),
     replyEngineModel: str(env, 'REPLY_ENGINE_MODEL') ?? 'default',
     replyEngineApiKey: str(env, 'REPLY_ENGINE_API_KEY'),
     replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 60_000, 1000, 600_000),
+    llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? '.tools/models/gemma-3-270m-q4_k_m.gguf'),
+    llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
   };
   if (config.replyEngine === 'openai' && !config.replyEngineUrl)
     throw new ConfigError('REPLY_ENGINE_URL', 'is required when REPLY_ENGINE=openai');

@@ -115,7 +115,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
           limiter,
           credentials: services.credentials,
-          engine: createReplyEngine(config),
+          engine: createReplyEngine(config, urls.llmUrl),
           memoryTurns: config.sessionMemoryTurns,
           log,
         },

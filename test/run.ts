@@ -40,6 +40,10 @@ const env = {
   COMPANION_DATA_DIR: path.join(dataDir, 'service'),
   COMPANION_TEST_PORT_BASE: String(portBase),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  // Tests assert exact replies, so services use the deterministic engine unless a test asks for
+  // the real local model, which the harness runs once (COMPANION_TEST_LLM_URL).
+  REPLY_ENGINE: 'persona',
+  COMPANION_TEST_LLM_URL: stack.urls.llmUrl ?? '',
 };
 
 const avaArgs = ['--tap', ...process.argv.slice(2)];

@@ -12,7 +12,7 @@ import { Connection } from '@temporalio/client';
 import type { ProcessSpec } from './managed-process.js';
 import { natsIsHealthy, redisAnswersPing } from './probes.js';
 
-export const STACK_PORT_OFFSETS = { nats: 222, natsMonitor: 822, redis: 379, postgres: 432, temporal: 233 } as const;
+export const STACK_PORT_OFFSETS = { nats: 222, natsMonitor: 822, redis: 379, postgres: 432, temporal: 233, llm: 180 } as const;
 
 /** Search attributes registered on the embedded Temporal server (see docs/OPERATIONS.md). */
 export const TEMPORAL_SEARCH_ATTRIBUTES = {
@@ -204,6 +204,21 @@ export function temporalServer(dataDir: string, portBase: number, cli: string, n
           await connection.close();
         }
       },
+    },
+  };
+}
+
+/** The embedded language model (media/llm/llm-server.ts), an OpenAI-compatible chat server. */
+export function llmServer(portBase: number, modelPath: string, runtimeDir: string, serverScript: string): EmbeddedServer {
+  const port = portBase + STACK_PORT_OFFSETS.llm;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spec: {
+      name: 'llm',
+      command: process.execPath,
+      args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port)],
+      readyTimeoutMs: 60_000,
+      ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
   };
 }

@@ -12,13 +12,16 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { natsConfigFile } from '../paths.js';
 import { ManagedProcess } from './managed-process.js';
-import { natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
+import { llmServer, natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
+import { projectRoot } from '../paths.js';
 
 export interface StackUrls {
   natsUrl: string;
   redisUrl: string;
   databaseUrl: string;
   temporalAddress: string;
+  /** The embedded language model, when REPLY_ENGINE=local and the model is installed. */
+  llmUrl?: string;
 }
 
 export class LocalStack {
@@ -71,11 +74,32 @@ export class LocalStack {
           urls[key] = server.url;
         }),
       );
+      if (config.replyEngine === 'local' && (!only || only.includes('llmUrl'))) await stack.startLlm(config);
     } catch (err) {
       await stack.stop();
       throw err;
     }
     return stack;
+  }
+
+  private async startLlm(config: Config): Promise<void> {
+    if (!fs.existsSync(config.llmModelPath) || !fs.existsSync(path.join(config.llmRuntimeDir, 'node_modules/node-llama-cpp'))) {
+      this.log.warn(
+        { model: config.llmModelPath },
+        'the local language model is not installed (scripts/setup.sh); replies fall back to the persona engine',
+      );
+      return;
+    }
+    const server = llmServer(
+      config.stackPortBase,
+      config.llmModelPath,
+      config.llmRuntimeDir,
+      path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+    );
+    const proc = new ManagedProcess(server.spec, config.dataDir, this.log);
+    this.running.push(proc);
+    await proc.start();
+    this.urls.llmUrl = server.url;
   }
 
   /** Stops the embedded servers and releases the data directory. */

