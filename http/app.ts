@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cors from '@fastify/cors';
 import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
 import access from './plugins/access.js';
@@ -61,7 +62,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method === 'HEAD') continue;
+      if (method === 'HEAD' || method === 'OPTIONS') continue; // HEAD mirrors GET; OPTIONS is the CORS preflight
       if (route.url.startsWith(API_PREFIX) && route.config?.auth === undefined) {
         throw new Error(`route ${method} ${route.url} declares no auth (a scope or 'public')`);
       }
@@ -72,6 +73,15 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   // First hook of all, so refusals by the access check carry the id too.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+  });
+  // Browsers call the API directly with st_ tokens (the chat route): answer their preflights.
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after'],
+    credentials: false,
+    maxAge: 600,
   });
   await app.register(servicesPlugin, { services });
   await app.register(errorHandler, { bodyLimitBytes: config.bodyLimitBytes });

@@ -42,6 +42,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** Trust X-Forwarded-For (set when behind a reverse proxy). */
   trustProxy: boolean;
+  /**
+   * Origins allowed to call the API from a browser (CORS): `*` or a comma-separated list.
+   * Credentials are bearer tokens, never cookies, so `*` grants nothing a token does not.
+   */
+  corsOrigins: '*' | string[];
   /** Per-IP limit of public routes such as GET /api/v1/status (requests per minute). */
   publicRequestsPerMinute: number;
   /** How long GET /api/v1/status is cached, in ms. */
@@ -199,6 +204,15 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     temporalCli: str(env, 'TEMPORAL_CLI') ?? path.resolve('.tools/venv/bin/temporal'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    corsOrigins: (() => {
+      const raw = str(env, 'CORS_ORIGINS') ?? '*';
+      return raw === '*'
+        ? '*'
+        : raw
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean);
+    })(),
     publicRequestsPerMinute: int(env, 'PUBLIC_REQUESTS_PER_MINUTE', 60, 1, 1_000_000),
     statusCacheMs: int(env, 'STATUS_CACHE_MS', 15_000, 0, 3_600_000),
     usageFlushIntervalMs: int(env, 'USAGE_FLUSH_INTERVAL_MS', 1000, 50, 60_000),

@@ -20,6 +20,7 @@ command -v nats-server >/dev/null || missing+=(nats-server)
 command -v redis-server >/dev/null || missing+=(redis-server)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
 python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+command -v chromium >/dev/null || missing+=(chromium) # the browser tests drive a real headless Chromium
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing with apt: ${missing[*]}"
   sudo=""
