@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cors from '@fastify/cors';
+import secureJson from 'secure-json-parse';
 import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
 import access from './plugins/access.js';
@@ -56,7 +57,17 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
 
   app.setValidatorCompiler(createValidatorCompiler());
   // Only JSON is accepted unless a route registers a parser of its own (audio uploads will).
-  app.removeContentTypeParser('text/plain');
+  // An empty JSON body reads as no body, so a DELETE sent with a JSON content type still works;
+  // routes that need a body refuse its absence through their schema (400).
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, secureJson.parse(body as string, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      done(Object.assign(new Error('the body is not valid JSON'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+    }
+  });
 
   app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {

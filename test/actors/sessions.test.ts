@@ -174,3 +174,14 @@ test.serial('the default engine, a local language model, answers turns of a sess
   t.log(`local model replied: ${reply.text}`);
   await call(llmService.app, 'DELETE', `/api/v1/avatars/${s.id}`, { key: account.live });
 });
+
+test.serial('an ended session leaves its node: actor, subscription and placement are gone', async (t) => {
+  const characterId = await character({ name: 'Brief' });
+  const before = service.services.sessions!.hostedCount;
+  const s = (await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
+  t.is(service.services.sessions!.hostedCount, before + 1);
+  await call(service.app, 'DELETE', `/api/v1/avatars/${s.id}`, { key: account.live });
+  t.is(service.services.sessions!.hostedCount, before);
+  const again = await call(service.app, 'GET', `/api/v1/avatars/${s.id}`, { key: account.live });
+  t.is(again.json().data.state, 'closed');
+});

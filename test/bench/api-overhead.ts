@@ -11,13 +11,6 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../runtime/paths.js';
 
-const { values } = parseArgs({
-  args: process.argv.slice(3),
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } },
-});
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
-
 function startServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; key?: string }> {
   const child = spawn(process.execPath, [path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
     env,
@@ -35,13 +28,20 @@ function startServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv): Promi
   });
 }
 
-async function load(url: string, headers: Record<string, string>) {
+async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
   const result = await autocannon({ url: `${url}/api/v1/bench/ping`, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors at ${url}`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 export async function runApiOverhead(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    strict: false,
+    options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } },
+  });
+  const seconds = Number(values.seconds);
+  const connections = Number(values.connections);
   const env = {
     ...process.env,
     COMPANION_DATA_DIR: path.join(projectRoot, '.data', 'bench'),
@@ -62,8 +62,8 @@ export async function runApiOverhead(): Promise<void> {
       duration: 2,
       headers: { authorization: `Bearer ${companion.key}` },
     });
-    const base = await load(bare.url, {});
-    const full = await load(companion.url, { authorization: `Bearer ${companion.key}` });
+    const base = await load(bare.url, {}, connections, seconds);
+    const full = await load(companion.url, { authorization: `Bearer ${companion.key}` }, connections, seconds);
     const row = (name: string, r: typeof base) =>
       `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`;
     process.stdout.write(`\nAPI overhead (${connections} connections, ${seconds} s each, 2 cores shared with the servers)\n`);

@@ -102,3 +102,26 @@ test('every response carries a request id, and a well-formed incoming one is kep
   t.regex(String(evil.headers['x-request-id']), /^req_/);
   t.is(evil.json().error.requestId, evil.headers['x-request-id']);
 });
+
+test('an empty JSON body reads as no body: a DELETE sent with a JSON content type works', async (t) => {
+  const created = (await call(service.app, 'POST', '/api/v1/admin/keys', { key: account.live, body: { name: 'to revoke' } })).json().data;
+  const res = await service.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/admin/keys/${created.id}`,
+    payload: '',
+    headers: { authorization: `Bearer ${account.live}`, 'content-type': 'application/json' },
+  });
+  t.is(res.statusCode, 200);
+  t.is(res.json().data.status, 'revoked');
+});
+
+test('a body trying prototype poisoning is refused with 400', async (t) => {
+  const res = await service.app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/keys',
+    payload: '{"name":"x","__proto__":{"admin":true}}',
+    headers: { authorization: `Bearer ${account.live}`, 'content-type': 'application/json' },
+  });
+  t.is(res.statusCode, 400);
+  t.is(envelopeOf(res).code, 'COMPANION_ERR_REQUEST_INVALID');
+});
