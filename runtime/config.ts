@@ -81,13 +81,13 @@ export interface Config {
   sessionCapacity: number;
   /** When full: `refuse` new sessions with 429, or `evict_idle` the longest-idle one. */
   sessionCapacityPolicy: 'refuse' | 'evict_idle';
-  /** A session with no turn for this long is ended with reason `idle`. */
+  /** A session with no chat turn for this long is ended with reason `idle` (reads do not count). */
   sessionIdleTimeoutMs: number;
   /** A node whose heartbeat is older than this is dead; its sessions are adopted. */
   sessionNodeLeaseMs: number;
   /** How often each node looks for sessions of dead nodes. */
   sessionScanIntervalMs: number;
-  /** Turns of conversation the reply engine sees (older ones stay in the journal). */
+  /** Messages (user and companion lines) the reply engine sees; older ones stay in the journal. */
   sessionMemoryTurns: number;
   /**
    * Reply engine: `local` (the embedded language model, default), `openai` (any

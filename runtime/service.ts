@@ -3,8 +3,8 @@
  * HTTP app and the Temporal worker according to the role, and closes all of it in order.
  *
  * Shutdown order (closers run in reverse order of registration): stop accepting requests and
- * finish in-flight ones → hand hosted session actors to other nodes → stop the webhook sweeper
- * and the Temporal worker → write buffered usage → close clients → stop the embedded servers.
+ * finish in-flight ones → stop the webhook sweeper and the Temporal worker → hand hosted session
+ * actors to other nodes → write buffered usage → close clients → stop the embedded servers.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Redis } from 'ioredis';

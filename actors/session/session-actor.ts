@@ -110,8 +110,15 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
 
   return {
     idleMessage: { type: 'idleTimeout' },
+    // Only conversation keeps a session alive; polling its state does not.
+    isActivity: (msg) => msg.type === 'chat',
 
     recover: () => loadSessionState(deps, sessionId),
+
+    // Stopped by the supervisor after repeated failures: the session ends rather than stranding.
+    async onStop(state) {
+      if (state.session.state === 'open') await end(state, 'error');
+    },
 
     async handle(state, msg, ctx) {
       switch (msg.type) {

@@ -184,6 +184,7 @@ export class SessionClient {
         throw err;
       });
       if (reply?.kind === 'view') return reply.session;
+      await this.closeRecord(session.id, reason); // no node runs it: close it here
     }
     await em.refresh(session);
     return this.get(em, session);
@@ -197,8 +198,32 @@ export class SessionClient {
     try {
       await this.ask(sessionId, { type: 'end', reason });
     } catch (err) {
-      this.deps.log.warn({ err, sessionId }, 'could not end a session');
+      this.deps.log.warn({ err, sessionId }, 'could not reach a session to end it; closing its record');
+      await this.closeRecord(sessionId, reason);
     }
+  }
+
+  /**
+   * Ends a session whose actor cannot be reached or recovered: the record closes, capacity is
+   * released, its tokens are revoked and session.ended is emitted — never an orphan.
+   */
+  async closeRecord(sessionId: string, reason: SessionEndReason): Promise<void> {
+    const em = this.deps.orm.em.fork() as EntityManager;
+    const session = await em.findOne(LiveSession, { id: sessionId });
+    if (!session || session.state !== 'open') {
+      await this.deps.capacity.release(sessionId);
+      return;
+    }
+    const character = {
+      id: session.characterId,
+      name: 'Companion',
+      personality: { description: '', traits: [], systemPrompt: '', greeting: '' },
+    };
+    await sessionBehavior(this.deps, sessionId).handle(
+      { session, character, memory: [] },
+      { type: 'end', reason },
+      { id: sessionId, log: this.deps.log, stop: () => undefined },
+    );
   }
 
   private async ask(sessionId: string, msg: SessionMessage): Promise<SessionReply> {

@@ -1,8 +1,9 @@
 /**
  * A minimal actor: `(state, msg, ctx) → { state, reply }` over a mailbox that processes one
  * message at a time. `tell` fires and forgets; `ask` waits for the reply with a timeout. The
- * idle timer is cleared on each message and re-armed when the mailbox empties (nact's
- * `shutdownAfter`), so behaviours never manage timers themselves.
+ * idle timer (nact's `shutdownAfter`) fires `idleTimeoutMs` after the last message that counts
+ * as activity (`isActivity`), so behaviours never manage timers themselves, and reads such as
+ * a status poll need not keep an actor alive.
  *
  * Not here: addressing across nodes (nats-bridge.ts), placement (registry.ts).
  */
@@ -22,6 +23,8 @@ export interface Behavior<S, M, R> {
   recover(ctx: ActorContext): Promise<S>;
   /** Message delivered when the actor was idle for `idleTimeoutMs`. */
   idleMessage?: M;
+  /** Whether a message counts as activity for the idle timer (default: every message does). */
+  isActivity?(msg: M): boolean;
   onStop?(state: S, reason: string, ctx: ActorContext): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export class Actor<S, M, R> {
   private stopReason: string | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private failures: number[] = [];
+  private lastActivityAt = Date.now();
   private readonly ctx: ActorContext;
 
   constructor(
@@ -91,9 +95,9 @@ export class Actor<S, M, R> {
 
   private enqueue(msg: M): Promise<R | undefined> {
     if (this.stopped) return Promise.reject(new ActorStopped(`actor ${this.id} is stopped`));
+    if (this.behavior.isActivity?.(msg) ?? true) this.lastActivityAt = Date.now();
     return new Promise((resolve, reject) => {
       this.mailbox.push({ msg, resolve, reject });
-      clearTimeout(this.idleTimer);
       void this.drain();
     });
   }
@@ -153,7 +157,14 @@ export class Actor<S, M, R> {
   private armIdleTimer(): void {
     clearTimeout(this.idleTimer);
     if (this.stopped || this.behavior.idleMessage === undefined || this.options.idleTimeoutMs <= 0) return;
-    this.idleTimer = setTimeout(() => this.tell(this.behavior.idleMessage!), this.options.idleTimeoutMs);
+    const dueInMs = this.lastActivityAt + this.options.idleTimeoutMs - Date.now();
+    this.idleTimer = setTimeout(
+      () => {
+        if (this.processing || Date.now() - this.lastActivityAt < this.options.idleTimeoutMs) this.armIdleTimer();
+        else this.tell(this.behavior.idleMessage!);
+      },
+      Math.max(0, dueInMs),
+    );
     this.idleTimer.unref();
   }
 }

@@ -74,7 +74,8 @@ export class LocalStack {
           urls[key] = server.url;
         }),
       );
-      if (config.replyEngine === 'local' && (!only || only.includes('llmUrl'))) await stack.startLlm(config);
+      // Replies are produced where sessions are hosted: API nodes, not worker-only ones.
+      if (config.replyEngine === 'local' && config.role !== 'worker' && (!only || only.includes('llmUrl'))) await stack.startLlm(config);
     } catch (err) {
       await stack.stop();
       throw err;

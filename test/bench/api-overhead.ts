@@ -48,6 +48,7 @@ export async function runApiOverhead(): Promise<void> {
     COMPANION_STACK_PORT_BASE: process.env.COMPANION_STACK_PORT_BASE ?? '34000',
     TEMPORAL_UI: 'false',
     LOG_LEVEL: 'warn',
+    REPLY_ENGINE: 'persona', // no language model competing for the 2 cores
     // The limiter runs on every call but must not refuse the benchmark's traffic.
     COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000_000, dailyCallsPerKey: 1_000_000_000 } }),
   };

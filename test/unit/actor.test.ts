@@ -72,3 +72,16 @@ test('the idle timer fires after the mailbox has been empty for idleTimeoutMs, a
   t.true(actor.isStopped);
   t.deepEqual(events, ['stopped:idle']);
 });
+
+test('messages that are not activity (status reads) do not keep an actor alive', async (t) => {
+  const events: string[] = [];
+  const behavior = { ...counter({ value: 0 }, events), isActivity: (msg: Msg) => msg.type !== 'slow' };
+  const actor = new Actor('e', { value: 0 }, behavior, { log, idleTimeoutMs: 200, supervision: resetThenStop() });
+  for (let i = 0; i < 4; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 70));
+    await actor.ask({ type: 'slow', ms: 0, n: 0 }, 1000).catch(() => undefined); // a "read"
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.true(actor.isStopped, 'idle although it was read from');
+  t.deepEqual(events, ['stopped:idle']);
+});

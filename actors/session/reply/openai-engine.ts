@@ -41,7 +41,8 @@ export class OpenAiEngine implements ReplyEngine {
     ];
     let res;
     try {
-      res = await request(new URL('/v1/chat/completions', this.baseUrl), {
+      // Relative to the base URL, so a path prefix (https://host/llm/) is kept.
+      res = await request(new URL('v1/chat/completions', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`), {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
         body: JSON.stringify({ model: this.model, messages, stream: true, max_tokens: 256, temperature: 0.7 }),
@@ -56,16 +57,32 @@ export class OpenAiEngine implements ReplyEngine {
       await res.body.dump();
       throw new ReplyEngineUnavailable(`reply engine answered ${res.statusCode}`);
     }
+    yield* this.sentences(res.body);
+  }
+
+  /** Parses the SSE stream; a stream that breaks off is the engine's failure, not ours. */
+  private async *sentences(body: AsyncIterable<Buffer>): AsyncIterable<string> {
+    try {
+      yield* this.parse(body);
+    } catch (err) {
+      if (err instanceof ReplyEngineUnavailable) throw err;
+      throw new ReplyEngineUnavailable(`reply stream failed: ${(err as Error).message}`);
+    }
+  }
+
+  private async *parse(body: AsyncIterable<Buffer>): AsyncIterable<string> {
     const splitter = new SentenceSplitter();
     let pending = '';
-    for await (const chunk of res.body) {
+    for await (const chunk of body) {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
         const data = line.replace(/^data:\s?/, '').trim();
         if (!line.startsWith('data:') || !data || data === '[DONE]') continue;
-        const delta = (JSON.parse(data) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
+        const event = JSON.parse(data) as { choices?: Array<{ delta?: { content?: string } }>; error?: { message?: string } };
+        if (event.error) throw new ReplyEngineUnavailable(`reply engine failed: ${event.error.message ?? 'unknown error'}`);
+        const delta = event.choices?.[0]?.delta?.content;
         if (delta) yield* splitter.push(delta);
       }
     }
