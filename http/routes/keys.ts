@@ -5,6 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../../runtime/accounts/credentials.js';
 import { SCOPES, type Scope } from '../../runtime/accounts/scopes.js';
 import { requireMembership } from '../../runtime/accounts/organizations.js';
 import { ApiKey } from '../../runtime/db/entities/credentials.js';
@@ -60,6 +62,13 @@ export function keyView(key: ApiKey) {
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     revokedAt: key.revokedAt?.toISOString() ?? null,
   };
+}
+
+/** A key of the caller's account and mode, or 404 (keys of the other mode do not exist for it). */
+async function loadKey(em: EntityManager, id: string, p: Principal): Promise<ApiKey> {
+  const key = await em.findOne(ApiKey, { id, userId: p.userId, mode: p.mode });
+  if (!key) throw new ResourceNotFound('api_key', id);
+  return key;
 }
 
 const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -126,12 +135,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const p = request.principal!;
-      const key = await request.em.findOne(ApiKey, { id: request.params.id, userId: p.userId, mode: p.mode });
-      if (!key) throw new ResourceNotFound('api_key', request.params.id);
-      return ok(keyView(key));
-    },
+    async (request) => ok(keyView(await loadKey(request.em, request.params.id, request.principal!))),
   );
 
   app.delete(
@@ -146,9 +150,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const key = await request.em.findOne(ApiKey, { id: request.params.id, userId: p.userId, mode: p.mode });
-      if (!key) throw new ResourceNotFound('api_key', request.params.id);
+      const key = await loadKey(request.em, request.params.id, request.principal!);
       await credentials.revokeKey(request.em, key);
       return ok(keyView(key));
     },
