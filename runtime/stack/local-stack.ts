@@ -1,6 +1,6 @@
 /**
  * The embedded stack: NATS (JetStream), Redis, PostgreSQL and a Temporal dev server, started by
- * the service when no external URL is configured and stopped when it shuts down. Each server is
+ * the service when no external URL is configured (and the speech model servers, runtime/stack/speech-servers.ts) and stopped when it shuts down. Each server is
  * skipped when its URL is set, which is how several nodes share real clusters.
  *
  * This is not a process supervisor for production: an operator running many nodes points the
@@ -13,12 +13,16 @@ import type { Config } from '../config.js';
 import { natsConfigFile } from '../paths.js';
 import { ManagedProcess } from './managed-process.js';
 import { natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
+import { speechServer } from './speech-servers.js';
 
 export interface StackUrls {
   natsUrl: string;
   redisUrl: string;
   databaseUrl: string;
   temporalAddress: string;
+  /** Speech model servers (OpenAI-compatible). */
+  speechTtsUrl: string;
+  speechSttUrl: string;
 }
 
 export class LocalStack {
@@ -42,6 +46,8 @@ export class LocalStack {
         config.temporalAddress,
         () => temporalServer(dataDir, base, config.temporalCli, config.temporalNamespace, config.temporalUi),
       ],
+      ['speechTtsUrl', config.speechTtsUrl, () => speechServer('tts', base, config.speechPython, config.speechModelsDir)],
+      ['speechSttUrl', config.speechSttUrl, () => speechServer('stt', base, config.speechPython, config.speechModelsDir)],
     ];
     const embedded = wanted.filter(([key, external]) => !external && (!only || only.includes(key)));
     if (embedded.length > 0) {
