@@ -55,7 +55,9 @@ const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const voice = requireVoice(request.body.voiceId, DEMO_VOICE_IDS);
       requireTextLength(request.body.text, DEMO_MAX_TEXT_CHARS);
       const config = services.config;
-      const pcm = await speechCall(reply, config.speechRetryAfterS, config.speechMaxAudioS, () => speech.synthesize(voice, request.body.text));
+      const pcm = await speechCall(reply, config.speechRetryAfterS, config.speechMaxAudioS, () =>
+        speech.synthesize(voice, request.body.text),
+      );
       return reply.header('content-type', 'audio/wav').send(wavFile(pcm));
     },
   );

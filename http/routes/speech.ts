@@ -165,7 +165,10 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Synthesise speech as a chunked WAV stream (header of unknown length, then PCM piece by piece)',
         tags: ['speech'],
         body: SynthesisBody,
-        response: { 200: { description: 'Chunked audio/wav', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } }, ...SYNTHESIS_ERRORS },
+        response: {
+          200: { description: 'Chunked audio/wav', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
+          ...SYNTHESIS_ERRORS,
+        },
       },
     },
     async (request, reply) => {
@@ -193,7 +196,10 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const pcm: Pcm = { sampleRateHz, channels: 1, bitsPerSample: 16, data: Buffer.concat(all.map((p) => p.data)) };
         emitTtsCompleted(services, request, voice, text, pcm, 'wav-stream');
       }
-      return reply.header('content-type', 'audio/wav').header('cache-control', 'no-store').send(Readable.from(body()) as never);
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(body()) as never);
     },
   );
 

@@ -14,7 +14,11 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/voices',
     {
       config: { auth: { scope: 'voices:read' } },
-      schema: { summary: 'List voices (built-in; cloned voices come with voice cloning)', tags: ['voices'], response: { 200: List(VoiceView), ...errors(...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'List voices (built-in; cloned voices come with voice cloning)',
+        tags: ['voices'],
+        response: { 200: List(VoiceView), ...errors(...AUTHED_ERRORS) },
+      },
     },
     async () => ({ success: true as const, data: BUILT_IN_VOICES.map(voiceView), has_more: false }),
   );
@@ -23,7 +27,12 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/voices/:id',
     {
       config: { auth: { scope: 'voices:read' } },
-      schema: { summary: 'Fetch one voice', tags: ['voices'], params: IdParams, response: { 200: Ok(VoiceView), ...errors(404, ...AUTHED_ERRORS) } },
+      schema: {
+        summary: 'Fetch one voice',
+        tags: ['voices'],
+        params: IdParams,
+        response: { 200: Ok(VoiceView), ...errors(404, ...AUTHED_ERRORS) },
+      },
     },
     async (request) => {
       const voice = builtInVoice(request.params.id);

@@ -92,7 +92,14 @@ export function speechError(err: unknown, reply: FastifyReply, retryAfterS: numb
 }
 
 /** tts.completed for key-authenticated synthesis; sent after the response, never delaying it. */
-export function emitTtsCompleted(services: Services, request: FastifyRequest, voice: BuiltInVoice, text: string, pcm: Pcm, format: string): void {
+export function emitTtsCompleted(
+  services: Services,
+  request: FastifyRequest,
+  voice: BuiltInVoice,
+  text: string,
+  pcm: Pcm,
+  format: string,
+): void {
   const principal = request.principal;
   if (!principal) return;
   services.events

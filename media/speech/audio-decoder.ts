@@ -72,7 +72,8 @@ export class AudioDecoder {
       child.on('close', (code, signal) => {
         clearTimeout(timer);
         if (signal === 'SIGKILL') return reject(new AudioUndecodable(`decoding took longer than ${this.timeoutMs} ms`));
-        if (code !== 0) return reject(new AudioUndecodable(`the audio could not be decoded (${firstLine(stderr) || `ffmpeg exit ${code}`})`));
+        if (code !== 0)
+          return reject(new AudioUndecodable(`the audio could not be decoded (${firstLine(stderr) || `ffmpeg exit ${code}`})`));
         resolve(Buffer.concat(chunks).subarray(0, maxBytes));
       });
     });

@@ -52,7 +52,11 @@ export function parseWav(file: Buffer): Pcm {
     const body = offset + 8;
     if (id === 'fmt ') {
       if (file.readUInt16LE(body) !== 1) throw new WavFormatError('only PCM WAV is supported');
-      format = { channels: file.readUInt16LE(body + 2), sampleRateHz: file.readUInt32LE(body + 4), bitsPerSample: file.readUInt16LE(body + 14) };
+      format = {
+        channels: file.readUInt16LE(body + 2),
+        sampleRateHz: file.readUInt32LE(body + 4),
+        bitsPerSample: file.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!format) throw new WavFormatError('data chunk before fmt chunk');
       // A streamed WAV has an unknown (or wrong) size: take what is there.

@@ -28,7 +28,7 @@ export function interpolateWords(text: string, pcm: Pcm): WordTiming[] {
   let at = start;
   return words.map((word, i) => {
     const length = (weights[i]! / total) * span;
-    const timing = { word, start: round(at), end: round(at + length * (weights[i]! - 1) / weights[i]!) };
+    const timing = { word, start: round(at), end: round(at + (length * (weights[i]! - 1)) / weights[i]!) };
     at += length;
     return timing;
   });

@@ -19,7 +19,8 @@ export function speechServer(kind: 'tts' | 'stt', portBase: number, python: stri
   return {
     url,
     prepare: async () => {
-      if (!fs.existsSync(python)) throw new Error(`the speech venv is missing at ${python}; run scripts/setup.sh or set SPEECH_${kind.toUpperCase()}_URL`);
+      if (!fs.existsSync(python))
+        throw new Error(`the speech venv is missing at ${python}; run scripts/setup.sh or set SPEECH_${kind.toUpperCase()}_URL`);
       if (kind === 'tts' && !fs.existsSync(path.join(modelsDir, 'voices.npz'))) {
         throw new Error(`the speech models are missing in ${modelsDir}; run scripts/setup.sh`);
       }

@@ -35,7 +35,9 @@ export function wordsOf(text: string): string[] {
 export function multipartFile(data: Buffer, filename: string, contentType: string): { body: Buffer; contentType: string } {
   const boundary = '----companiontest' + Math.random().toString(16).slice(2);
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

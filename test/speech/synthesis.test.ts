@@ -26,9 +26,20 @@ const LONG_TEXT =
 test('the voice list has built-in voices of both genders and several accents, each with engine, rate and timing', async (t) => {
   const res = await call(service.app, 'GET', '/api/v1/voices', { key: account.live });
   t.is(res.statusCode, 200);
-  const voices = res.json().data as Array<{ voiceId: string; gender: string; accent: string; engine: string; sampleRate: number; timestamps: string }>;
+  const voices = res.json().data as Array<{
+    voiceId: string;
+    gender: string;
+    accent: string;
+    engine: string;
+    sampleRate: number;
+    timestamps: string;
+  }>;
   t.true(voices.length >= 4);
-  for (const id of ['en-US-slt', 'en-US-clb', 'en-US-bdl', 'en-GB-alan', 'en-US-joe']) t.truthy(voices.find((v) => v.voiceId === id), id);
+  for (const id of ['en-US-slt', 'en-US-clb', 'en-US-bdl', 'en-GB-alan', 'en-US-joe'])
+    t.truthy(
+      voices.find((v) => v.voiceId === id),
+      id,
+    );
   t.deepEqual(new Set(voices.map((v) => v.gender)), new Set(['female', 'male']));
   t.true(new Set(voices.map((v) => v.accent)).size >= 2);
   const joe = voices.find((v) => v.voiceId === 'en-US-joe')!;
@@ -47,7 +58,10 @@ test('text-to-speech answers a complete WAV that parses, at the voice’s sample
     ['en-US-joe', 22050],
     ['en-GB-alan', 24000],
   ] as const) {
-    const res = await call(service.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text: 'Hello there, this is a test of speech.', voiceId } });
+    const res = await call(service.app, 'POST', '/api/v1/text-to-speech', {
+      key: account.live,
+      body: { text: 'Hello there, this is a test of speech.', voiceId },
+    });
     t.is(res.statusCode, 200, voiceId);
     t.is(res.headers['content-type'], 'audio/wav');
     const wav = res.rawPayload;
@@ -90,11 +104,22 @@ test('the stream route sends its first audio before the whole text is synthesise
 
 test('with-timestamps gives measured word offsets for Piper that line up with the transcribed audio', async (t) => {
   const text = 'The morning train leaves the station at seven, and the evening train returns before midnight.';
-  const res = await call(service.app, 'POST', '/api/v1/text-to-speech/with-timestamps', { key: account.live, body: { text, voiceId: 'en-US-joe' } });
+  const res = await call(service.app, 'POST', '/api/v1/text-to-speech/with-timestamps', {
+    key: account.live,
+    body: { text, voiceId: 'en-US-joe' },
+  });
   t.is(res.statusCode, 200);
-  const data = res.json().data as { audio: string; words: Array<{ word: string; start: number; end: number }>; offsets: string; durationMs: number };
+  const data = res.json().data as {
+    audio: string;
+    words: Array<{ word: string; start: number; end: number }>;
+    offsets: string;
+    durationMs: number;
+  };
   t.is(data.offsets, 'measured');
-  t.deepEqual(data.words.map((w) => normalise(w.word)), wordsOf(text));
+  t.deepEqual(
+    data.words.map((w) => normalise(w.word)),
+    wordsOf(text),
+  );
   for (const [i, w] of data.words.entries()) {
     t.true(w.end > w.start, `${w.word} has a length`);
     if (i > 0) t.true(w.start >= data.words[i - 1]!.end - 0.001, `${w.word} starts after the previous word`);
@@ -127,21 +152,38 @@ test('with-timestamps says offsets are interpolated for Kokoro voices, still in 
     body: { text: 'Good evening. Shall we begin?', voiceId: 'en-US-slt' },
   });
   t.is(res.statusCode, 200);
-  const data = res.json().data as { words: Array<{ word: string; start: number; end: number }>; offsets: string; durationMs: number; sampleRate: number };
+  const data = res.json().data as {
+    words: Array<{ word: string; start: number; end: number }>;
+    offsets: string;
+    durationMs: number;
+    sampleRate: number;
+  };
   t.is(data.offsets, 'interpolated');
   t.is(data.sampleRate, 24000);
-  t.deepEqual(data.words.map((w) => w.word), ['Good', 'evening.', 'Shall', 'we', 'begin?']);
+  t.deepEqual(
+    data.words.map((w) => w.word),
+    ['Good', 'evening.', 'Shall', 'we', 'begin?'],
+  );
   t.true(data.words.at(-1)!.end <= data.durationMs / 1000);
 });
 
 test('synthesis limits: text over the maximum is 413, an unknown voice 400, missing fields 400', async (t) => {
-  const long = await call(service.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text: 'a'.repeat(5001), voiceId: 'en-US-joe' } });
+  const long = await call(service.app, 'POST', '/api/v1/text-to-speech', {
+    key: account.live,
+    body: { text: 'a'.repeat(5001), voiceId: 'en-US-joe' },
+  });
   t.is(long.statusCode, 413);
   t.is(envelopeOf(long).code, 'COMPANION_ERR_SPEECH_TEXT_TOO_LONG');
-  const voice = await call(service.app, 'POST', '/api/v1/text-to-speech/stream', { key: account.live, body: { text: 'Hi.', voiceId: 'xx-nope' } });
+  const voice = await call(service.app, 'POST', '/api/v1/text-to-speech/stream', {
+    key: account.live,
+    body: { text: 'Hi.', voiceId: 'xx-nope' },
+  });
   t.is(voice.statusCode, 400);
   t.is(envelopeOf(voice).code, 'COMPANION_ERR_SPEECH_VOICE');
-  const empty = await call(service.app, 'POST', '/api/v1/text-to-speech/with-timestamps', { key: account.live, body: { voiceId: 'en-US-joe' } });
+  const empty = await call(service.app, 'POST', '/api/v1/text-to-speech/with-timestamps', {
+    key: account.live,
+    body: { voiceId: 'en-US-joe' },
+  });
   t.is(empty.statusCode, 400);
   t.is(envelopeOf(empty).code, 'COMPANION_ERR_REQUEST_INVALID');
 });
@@ -167,7 +209,12 @@ test('the public demo synthesises without a key, for demo voices only, 5 times a
   t.is(limited.statusCode, 429);
   t.is(envelopeOf(limited).code, 'COMPANION_ERR_LIMIT_IP');
   t.true(Number(limited.headers['retry-after']) >= 1);
-  const other = await service.app.inject({ method: 'POST', url: '/api/v1/demo/tts', remoteAddress: '203.0.113.78', payload: { text: 'Hi.', voiceId: 'en-US-joe' } });
+  const other = await service.app.inject({
+    method: 'POST',
+    url: '/api/v1/demo/tts',
+    remoteAddress: '203.0.113.78',
+    payload: { text: 'Hi.', voiceId: 'en-US-joe' },
+  });
   t.is(other.statusCode, 200, 'another address has its own allowance');
 });
 
@@ -176,13 +223,20 @@ test('key-authenticated synthesis delivers tts.completed to a subscribed webhook
   await receiver.start();
   t.teardown(() => receiver.stop());
   const own = await createAccount(service);
-  const hook = await call(service.app, 'POST', '/api/v1/webhooks', { key: own.live, body: { url: receiver.url, events: ['tts.completed'] } });
+  const hook = await call(service.app, 'POST', '/api/v1/webhooks', {
+    key: own.live,
+    body: { url: receiver.url, events: ['tts.completed'] },
+  });
   t.is(hook.statusCode, 201);
   const text = 'Deliver an event when this is spoken.';
   const res = await call(service.app, 'POST', '/api/v1/text-to-speech', { key: own.live, body: { text, voiceId: 'en-US-joe' } });
   t.is(res.statusCode, 200);
   const received = await receiver.waitFor((r) => r.length >= 1);
-  const event = JSON.parse(received[0]!.rawBody) as { type: string; livemode: boolean; data: { voiceId: string; characters: number; durationMs: number; format: string } };
+  const event = JSON.parse(received[0]!.rawBody) as {
+    type: string;
+    livemode: boolean;
+    data: { voiceId: string; characters: number; durationMs: number; format: string };
+  };
   t.is(event.type, 'tts.completed');
   t.true(event.livemode);
   t.like(event.data, { voiceId: 'en-US-joe', characters: text.length, format: 'wav' });

@@ -12,7 +12,10 @@ const SENTENCE = 'Please bring the blue folder to the meeting on Friday morning.
 test.before(async () => {
   service = await startTestService();
   account = await createAccount(service);
-  const res = await call(service.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text: SENTENCE, voiceId: 'en-US-bdl' } });
+  const res = await call(service.app, 'POST', '/api/v1/text-to-speech', {
+    key: account.live,
+    body: { text: SENTENCE, voiceId: 'en-US-bdl' },
+  });
   if (res.statusCode !== 200) throw new Error(`synthesis failed: ${res.body}`);
   spoken = res.rawPayload;
 });
@@ -30,9 +33,18 @@ test('a WebM/Opus recording (what MediaRecorder produces) is transcribed from a 
   const webm = await transcode(spoken, 'webm', ['-c:a', 'libopus', '-b:a', '32k', '-ar', '48000']);
   t.is(webm.readUInt32BE(0), 0x1a45dfa3, 'EBML (WebM) magic');
   const { body, contentType } = multipartFile(webm, 'recording.webm', 'audio/webm;codecs=opus');
-  const res = await call(service.app, 'POST', '/api/v1/speech-to-text', { key: account.live, headers: { 'content-type': contentType }, body });
+  const res = await call(service.app, 'POST', '/api/v1/speech-to-text', {
+    key: account.live,
+    headers: { 'content-type': contentType },
+    body,
+  });
   t.is(res.statusCode, 200, res.body);
-  const data = res.json().data as { text: string; words: Array<{ word: string; start: number; end: number }>; duration: number; language: string };
+  const data = res.json().data as {
+    text: string;
+    words: Array<{ word: string; start: number; end: number }>;
+    duration: number;
+    language: string;
+  };
   t.true(overlap(data.text, SENTENCE) >= 0.8, data.text);
   t.is(data.language, 'en');
   t.true(data.duration > 2 && data.duration < 8);
@@ -48,7 +60,11 @@ test('raw audio bodies (Ogg/Opus, MP3, FLAC) are transcribed, through the stream
   ];
   for (const [type, ext, args] of formats) {
     const audio = await transcode(spoken, ext, args);
-    const res = await call(service.app, 'POST', '/api/v1/speech-to-text/stream', { key: account.live, headers: { 'content-type': type }, body: audio });
+    const res = await call(service.app, 'POST', '/api/v1/speech-to-text/stream', {
+      key: account.live,
+      headers: { 'content-type': type },
+      body: audio,
+    });
     t.is(res.statusCode, 200, `${type}: ${res.body}`);
     t.true(overlap(res.json().data.text, SENTENCE) >= 0.8, `${type}: ${res.json().data.text}`);
   }
@@ -68,15 +84,27 @@ test('upload limits: bad audio 400, no audio 400, over the size limit 413, over 
   const small = await startTestService({ COMPANION_ROLE: 'api', SPEECH_MAX_AUDIO_BYTES: '65536', SPEECH_MAX_AUDIO_S: '2' });
   t.teardown(() => small.close());
   const own = await createAccount(small);
-  const big = await call(small.app, 'POST', '/api/v1/speech-to-text', { key: own.live, headers: { 'content-type': 'audio/wav' }, body: Buffer.alloc(70_000) });
+  const big = await call(small.app, 'POST', '/api/v1/speech-to-text', {
+    key: own.live,
+    headers: { 'content-type': 'audio/wav' },
+    body: Buffer.alloc(70_000),
+  });
   t.is(big.statusCode, 413);
   t.is(envelopeOf(big).code, 'COMPANION_ERR_SPEECH_AUDIO_TOO_LARGE');
   const bigForm = multipartFile(Buffer.alloc(70_000), 'big.wav', 'audio/wav');
-  const bigMultipart = await call(small.app, 'POST', '/api/v1/speech-to-text', { key: own.live, headers: { 'content-type': bigForm.contentType }, body: bigForm.body });
+  const bigMultipart = await call(small.app, 'POST', '/api/v1/speech-to-text', {
+    key: own.live,
+    headers: { 'content-type': bigForm.contentType },
+    body: bigForm.body,
+  });
   t.is(bigMultipart.statusCode, 413);
   const opus = await transcode(spoken, 'ogg', ['-c:a', 'libopus', '-b:a', '16k']); // > 2 s, < 64 KiB
   t.true(opus.length < 65536);
-  const long = await call(small.app, 'POST', '/api/v1/speech-to-text', { key: own.live, headers: { 'content-type': 'audio/ogg' }, body: opus });
+  const long = await call(small.app, 'POST', '/api/v1/speech-to-text', {
+    key: own.live,
+    headers: { 'content-type': 'audio/ogg' },
+    body: opus,
+  });
   t.is(long.statusCode, 400);
   t.is(envelopeOf(long).code, 'COMPANION_ERR_SPEECH_AUDIO_TOO_LONG');
 });
