@@ -15,7 +15,7 @@ export interface ChunkOptions {
   minChars: number;
 }
 
-export const STREAM_CHUNKS: ChunkOptions = { firstMaxChars: 40, maxChars: 400, minChars: 30 };
+export const STREAM_CHUNKS: ChunkOptions = { firstMaxChars: 30, maxChars: 300, minChars: 12 };
 export const BATCH_CHUNKS: ChunkOptions = { firstMaxChars: 400, maxChars: 400, minChars: 120 };
 
 export function textChunks(text: string, options: ChunkOptions): string[] {

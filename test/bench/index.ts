@@ -1,7 +1,8 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
+import { runSpeech } from './speech.js';
 
-const benches: Record<string, () => Promise<void>> = { 'api-overhead': runApiOverhead };
+const benches: Record<string, () => Promise<void>> = { 'api-overhead': runApiOverhead, speech: runSpeech };
 const name = process.argv[2];
 if (name && !benches[name]) {
   process.stderr.write(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}\n`);
