@@ -67,6 +67,13 @@ export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY',
 export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
 export const ReplyEngineDown = createError<[string]>('COMPANION_ERR_REPLY_ENGINE', '%s', 503);
 
+// Speech
+export const TextTooLong = createError<[number]>('COMPANION_ERR_SPEECH_TEXT_TOO_LONG', 'text is longer than %s characters', 413);
+export const AudioTooLarge = createError<[number]>('COMPANION_ERR_SPEECH_AUDIO_TOO_LARGE', 'audio is larger than %s bytes', 413);
+export const AudioTooLong = createError<[number]>('COMPANION_ERR_SPEECH_AUDIO_TOO_LONG', 'audio is longer than %s seconds', 400);
+export const AudioInvalid = createError<[string]>('COMPANION_ERR_SPEECH_AUDIO_INVALID', '%s', 400);
+export const VoiceUnknown = createError<[string]>('COMPANION_ERR_SPEECH_VOICE', 'voiceId "%s" is not a known voice', 400);
+
 // Capabilities
 export const NotConnected = createError<[string]>('COMPANION_ERR_NOT_CONNECTED', '%s is not connected yet', 501);
 export const UpstreamUnavailable = createError<[string]>('COMPANION_ERR_UPSTREAM_UNAVAILABLE', '%s is unavailable', 503);

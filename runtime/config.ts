@@ -102,6 +102,31 @@ export interface Config {
   /** The GGUF model and the node-llama-cpp install of the embedded language model. */
   llmModelPath: string;
   llmRuntimeDir: string;
+  /**
+   * Speech synthesis server (OpenAI-compatible `POST /v1/audio/speech`), e.g. a GPU box running
+   * speaches or Kokoro-FastAPI. Unset: the service starts its own model process.
+   */
+  speechTtsUrl: string | undefined;
+  /** Transcription server (OpenAI-compatible `POST /v1/audio/transcriptions`). Unset: embedded. */
+  speechSttUrl: string | undefined;
+  /** Python of the speech venv that runs the embedded model processes (scripts/setup.sh makes it). */
+  speechPython: string;
+  /** Model files derived at set-up (patched Piper voice, joined Kokoro model, voices.npz). */
+  speechModelsDir: string;
+  /** Longest wait for one call to a model server (connect, headers and body), in ms. */
+  speechTimeoutMs: number;
+  /** Largest response read from a model server, in bytes (bounds a misbehaving upstream). */
+  speechMaxResponseBytes: number;
+  /** Retry-After (seconds) sent with 503 when a model server is unreachable or unhealthy. */
+  speechRetryAfterS: number;
+  /** Longest text accepted for synthesis, in characters (longer: 413). */
+  speechMaxTextChars: number;
+  /** Largest audio upload for transcription, in bytes (larger: 413). */
+  speechMaxAudioBytes: number;
+  /** Longest audio accepted for transcription, in seconds (longer: 400). */
+  speechMaxAudioS: number;
+  /** Path of ffmpeg, which decodes uploads (WAV, WebM/Opus, Ogg, MP3, FLAC, …) to 16 kHz mono. */
+  ffmpegPath: string;
 }
 
 // Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
@@ -146,6 +171,20 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 function str(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
+}
+
+/** An http(s) base URL without a trailing slash. */
+function url(env: Env, name: string): string | undefined {
+  const raw = str(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -240,6 +279,17 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 60_000, 1000, 600_000),
     llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? '.tools/models/gemma-3-270m-q4_k_m.gguf'),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
+    speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
+    speechSttUrl: url(env, 'SPEECH_STT_URL'),
+    speechPython: str(env, 'SPEECH_PYTHON') ?? path.resolve('.tools/speech-venv/bin/python'),
+    speechModelsDir: path.resolve(str(env, 'SPEECH_MODELS_DIR') ?? '.tools/speech-models'),
+    speechTimeoutMs: int(env, 'SPEECH_TIMEOUT_MS', 60_000, 500, 600_000),
+    speechMaxResponseBytes: int(env, 'SPEECH_MAX_RESPONSE_BYTES', 256 * 1024 * 1024, 1024 * 1024, 2 * 1024 * 1024 * 1024),
+    speechRetryAfterS: int(env, 'SPEECH_RETRY_AFTER_S', 5, 1, 3600),
+    speechMaxTextChars: int(env, 'SPEECH_MAX_TEXT_CHARS', 5000, 1, 100_000),
+    speechMaxAudioBytes: int(env, 'SPEECH_MAX_AUDIO_BYTES', 25 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    speechMaxAudioS: int(env, 'SPEECH_MAX_AUDIO_S', 600, 1, 4 * 3600),
+    ffmpegPath: str(env, 'FFMPEG_PATH') ?? 'ffmpeg',
   };
   if (config.replyEngine === 'openai' && !config.replyEngineUrl)
     throw new ConfigError('REPLY_ENGINE_URL', 'is required when REPLY_ENGINE=openai');

@@ -32,6 +32,7 @@ import { createWebhookActivities } from '../workflows/webhook-delivery/activitie
 import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
+import { SpeechService } from '../media/speech/speech-service.js';
 
 export interface RunningService {
   services: Services;
@@ -65,7 +66,9 @@ export async function startService(config: Readonly<Config>, log: Logger, option
   };
 
   try {
-    const stack = await LocalStack.start(config, log);
+    // A worker-only node runs no routes, so it needs no speech model servers.
+    const parts = config.role === 'worker' ? (['natsUrl', 'redisUrl', 'databaseUrl', 'temporalAddress'] as const) : undefined;
+    const stack = await LocalStack.start(config, log, parts);
     closers.push(['embedded stack', () => stack.stop()]);
     const { urls } = stack;
 
@@ -105,7 +108,21 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       events,
       secrets,
       sessions: undefined,
+      speech: undefined,
     };
+
+    if (config.role !== 'worker') {
+      const speech = new SpeechService({
+        ttsUrl: urls.speechTtsUrl,
+        sttUrl: urls.speechSttUrl,
+        timeoutMs: config.speechTimeoutMs,
+        maxResponseBytes: config.speechMaxResponseBytes,
+        ffmpegPath: config.ffmpegPath,
+        maxAudioS: config.speechMaxAudioS,
+      });
+      services.speech = speech;
+      closers.push(['speech clients', () => speech.close()]);
+    }
 
     if (config.role !== 'worker') {
       const sessions = await SessionClient.start(

@@ -16,6 +16,7 @@ import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { SessionClient } from '../actors/session/session-client.js';
+import type { SpeechService } from '../media/speech/speech-service.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -33,4 +34,6 @@ export interface Services {
   secrets: SecretBox;
   /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */
   sessions: SessionClient | undefined;
+  /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
+  speech: SpeechService | undefined;
 }

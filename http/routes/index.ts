@@ -6,6 +6,9 @@ import sessionTokenRoutes from './session-tokens.js';
 import accountRoutes from './account.js';
 import billingRoutes from './billing.js';
 import characterRoutes from './characters.js';
+import demoRoutes from './demo.js';
+import speechRoutes from './speech.js';
+import voiceRoutes from './voices.js';
 import webhookRoutes from './webhooks.js';
 import keyRoutes from './keys.js';
 import notBuiltRoutes from './not-built.js';
@@ -27,5 +30,8 @@ export const apiRoutes: FastifyPluginAsync<{ version: string }> = async (app, op
   await app.register(webhookRoutes);
   await app.register(avatarRoutes);
   await app.register(sessionTokenRoutes);
+  await app.register(speechRoutes);
+  await app.register(voiceRoutes);
+  await app.register(demoRoutes);
   await app.register(notBuiltRoutes);
 };

@@ -15,19 +15,8 @@ const secret = (scope: Scope): RouteAuth => ({ scope });
 
 export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [
   { method: 'POST', url: '/avatars/:id/viewer-token', auth: secret('sessions:write'), capability: 'the media layer' },
-  { method: 'POST', url: '/text-to-speech', auth: secret('speech:write'), capability: 'speech synthesis' },
-  { method: 'POST', url: '/text-to-speech/stream', auth: secret('speech:write'), capability: 'speech synthesis' },
-  { method: 'POST', url: '/text-to-speech/with-timestamps', auth: secret('speech:write'), capability: 'speech synthesis' },
-  { method: 'POST', url: '/speech-to-text', auth: secret('speech:write'), capability: 'speech transcription' },
-  { method: 'POST', url: '/speech-to-text/stream', auth: secret('speech:write'), capability: 'speech transcription' },
-  { method: 'GET', url: '/speech-to-text/health', auth: secret('voices:read'), capability: 'speech transcription' },
-  { method: 'GET', url: '/voices', auth: secret('voices:read'), capability: 'voices' },
   { method: 'POST', url: '/voices', auth: secret('voices:write'), capability: 'voice cloning' },
-  { method: 'GET', url: '/voices/:id', auth: secret('voices:read'), capability: 'voices' },
   { method: 'DELETE', url: '/voices/:id', auth: secret('voices:write'), capability: 'voices' },
-  { method: 'GET', url: '/demo/voices', auth: 'public', capability: 'the homepage demo' },
-  // The homepage demo synthesises for anyone: a tight per-address limit (spec: Demo synthesis).
-  { method: 'POST', url: '/demo/tts', auth: 'public', capability: 'the homepage demo', publicPerMinute: 5 },
 ];
 
 const notBuiltRoutes: FastifyPluginAsync = async (app) => {

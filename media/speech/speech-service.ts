@@ -1,0 +1,102 @@
+/**
+ * Speech for the API: synthesis in pieces (text-chunks.ts) through the TTS model server, and
+ * transcription of uploads decoded by ffmpeg through the STT model server. It owns the two model
+ * clients and the decoder; it is not the model servers (media/speech/model-server/) and it knows
+ * nothing of HTTP routes, credentials or events.
+ */
+import { AudioDecoder } from './audio-decoder.js';
+import { SttClient, type Transcript } from './stt-client.js';
+import { BATCH_CHUNKS, STREAM_CHUNKS, textChunks } from './text-chunks.js';
+import { TtsClient, type TimedSpeech, type WordTiming } from './tts-client.js';
+import type { BuiltInVoice } from './voice-catalog.js';
+import type { Pcm } from './wav.js';
+import { interpolateWords } from './word-interpolation.js';
+
+export interface SpeechServiceOptions {
+  ttsUrl: string;
+  sttUrl: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  ffmpegPath: string;
+  maxAudioS: number;
+}
+
+export class SpeechService {
+  readonly tts: TtsClient;
+  readonly stt: SttClient;
+  private readonly decoder: AudioDecoder;
+
+  constructor(options: SpeechServiceOptions) {
+    const http = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes };
+    this.tts = new TtsClient({ baseUrl: options.ttsUrl, ...http });
+    this.stt = new SttClient({ baseUrl: options.sttUrl, ...http });
+    this.decoder = new AudioDecoder(options.ffmpegPath, options.maxAudioS, options.timeoutMs);
+  }
+
+  /** The whole text as one PCM buffer. */
+  async synthesize(voice: BuiltInVoice, text: string): Promise<Pcm> {
+    const pieces: Pcm[] = [];
+    for await (const pcm of this.pieces(voice, text, false)) pieces.push(pcm);
+    return concat(pieces, voice);
+  }
+
+  /** Piece by piece, the first one short, each yielded as soon as it is synthesised. */
+  stream(voice: BuiltInVoice, text: string): AsyncGenerator<Pcm> {
+    return this.pieces(voice, text, true);
+  }
+
+  /** Audio with word offsets: measured where the voice's engine reports timing, else interpolated. */
+  async synthesizeWithTimestamps(voice: BuiltInVoice, text: string): Promise<TimedSpeech> {
+    const pieces: Pcm[] = [];
+    const words: WordTiming[] = [];
+    let measured = true;
+    let offsetS = 0;
+    for (const piece of textChunks(text, BATCH_CHUNKS)) {
+      let timed: TimedSpeech | undefined;
+      if (voice.timing === 'measured') timed = await this.tts.synthesizeWithTimestamps(voice.engine, voice.engineVoice, piece);
+      if (!timed) {
+        const pcm = await this.tts.synthesize(voice.engine, voice.engineVoice, piece);
+        timed = { pcm, words: interpolateWords(piece, pcm), offsets: 'interpolated' };
+      }
+      if (timed.offsets !== 'measured') measured = false;
+      for (const w of timed.words) words.push({ word: w.word, start: round(w.start + offsetS), end: round(w.end + offsetS) });
+      pieces.push(timed.pcm);
+      offsetS += timed.pcm.data.length / 2 / timed.pcm.sampleRateHz;
+    }
+    return { pcm: concat(pieces, voice), words, offsets: measured ? 'measured' : 'interpolated' };
+  }
+
+  /** Decodes the upload (AudioUndecodable, AudioTooLong) and transcribes it. */
+  async transcribe(audio: Buffer, language = 'en'): Promise<Transcript> {
+    const decoded = await this.decoder.decode(audio);
+    const transcript = await this.stt.transcribe(decoded.wav, language);
+    return { ...transcript, duration: round(decoded.durationS) };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.tts.close(), this.stt.close()]);
+  }
+
+  private async *pieces(voice: BuiltInVoice, text: string, streaming: boolean): AsyncGenerator<Pcm> {
+    const chunks = textChunks(text, streaming ? STREAM_CHUNKS : BATCH_CHUNKS);
+    // The next piece is requested while the current one is being sent.
+    let next = chunks.length > 0 ? this.tts.synthesize(voice.engine, voice.engineVoice, chunks[0]!) : undefined;
+    for (let i = 0; i < chunks.length; i++) {
+      const current = await next!;
+      next = i + 1 < chunks.length ? this.tts.synthesize(voice.engine, voice.engineVoice, chunks[i + 1]!) : undefined;
+      // An abandoned prefetch must not surface as an unhandled rejection.
+      next?.catch(() => undefined);
+      yield current;
+    }
+  }
+}
+
+function concat(pieces: Pcm[], voice: BuiltInVoice): Pcm {
+  const sampleRateHz = pieces[0]?.sampleRateHz ?? voice.sampleRateHz;
+  if (pieces.some((p) => p.sampleRateHz !== sampleRateHz)) throw new Error('model server changed sample rate within one text');
+  return { sampleRateHz, channels: 1, bitsPerSample: 16, data: Buffer.concat(pieces.map((p) => p.data)) };
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}

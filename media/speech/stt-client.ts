@@ -1,0 +1,96 @@
+/**
+ * Client of a transcription server speaking OpenAI's `POST /v1/audio/transcriptions` (ours,
+ * speaches, a whisper server, …): multipart with the audio, `response_format=verbose_json` and
+ * `timestamp_granularities[]=word`. The audio sent is always 16 kHz mono WAV (decoded here first),
+ * so every server gets the one format all of them read.
+ */
+import { randomBytes } from 'node:crypto';
+import { ModelHttp, type ModelHttpOptions } from './model-http.js';
+import type { WordTiming } from './tts-client.js';
+import { UpstreamError } from './upstream-error.js';
+
+export interface Transcript {
+  text: string;
+  words: WordTiming[];
+  /** Seconds of audio. */
+  duration: number;
+  language: string;
+}
+
+const CAPABILITY = 'speech transcription';
+
+export class SttClient {
+  private readonly http: ModelHttp;
+
+  constructor(
+    options: Omit<ModelHttpOptions, 'capability'>,
+    private readonly model = 'whisper-tiny.en',
+  ) {
+    this.http = new ModelHttp({ ...options, capability: CAPABILITY });
+  }
+
+  async transcribe(wav: Buffer, language = 'en'): Promise<Transcript> {
+    const form = multipart([
+      ['model', this.model],
+      ['language', language],
+      ['response_format', 'verbose_json'],
+      ['timestamp_granularities[]', 'word'],
+      ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
+    ]);
+    const res = await this.http.call('POST', '/v1/audio/transcriptions', form);
+    let parsed: { text?: unknown; words?: unknown; duration?: unknown; language?: unknown };
+    try {
+      parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;
+    } catch {
+      throw new UpstreamError(CAPABILITY, 'the model server answered something other than JSON');
+    }
+    if (typeof parsed.text !== 'string') throw new UpstreamError(CAPABILITY, 'the model server answered without text');
+    const words = Array.isArray(parsed.words)
+      ? (parsed.words as Array<{ word?: unknown; start?: unknown; end?: unknown }>)
+          .filter((w) => typeof w.word === 'string' && typeof w.start === 'number' && typeof w.end === 'number')
+          .map((w) => ({ word: (w.word as string).trim(), start: w.start as number, end: w.end as number }))
+          .filter((w) => w.word.length > 0)
+      : [];
+    return {
+      text: parsed.text.trim(),
+      words,
+      duration: typeof parsed.duration === 'number' ? parsed.duration : 0,
+      language: typeof parsed.language === 'string' ? parsed.language : language,
+    };
+  }
+
+  async health(timeoutMs: number): Promise<void> {
+    await this.http.call('GET', '/health', undefined, { timeoutMs });
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}
+
+type Field = string | { filename: string; contentType: string; data: Buffer };
+
+function multipart(fields: Array<[string, Field]>): { contentType: string; data: Buffer } {
+  const boundary = `----companion${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of fields) {
+    if (typeof value === 'string') {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\n` +
+            `Content-Type: ${value.contentType}\r\n\r\n`,
+        ),
+        value.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(parts) };
+}

