@@ -75,9 +75,11 @@ export class ManagedProcess {
       env: { ...process.env, ...this.spec.env },
     });
     fs.closeSync(out);
+    // A ManagedProcess can be started again after stop(); state belongs to the current child.
     this.child = child;
+    this.exited = false;
     child.on('exit', (code, signal) => {
-      this.exited = true;
+      if (this.child === child) this.exited = true;
       this.log.info({ server: this.spec.name, code, signal }, 'embedded server exited');
     });
     if (child.pid === undefined) throw new Error(`${this.spec.name}: could not spawn ${command}`);

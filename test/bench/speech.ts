@@ -28,7 +28,7 @@ const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const TEXT_300 =
   'Good morning! I looked at your calendar and you have three meetings today, the first one at nine with the design team. ' +
   'Would you like me to move the dentist appointment to Thursday afternoon? ' +
-  'Also, it looks like rain later, so take an umbrella when you leave the house. Have a lovely day!';
+  'Also, it looks like rain later, so take an umbrella when you leave the house. Have a lovely day, my dear!';
 const ESPEAK_SENTENCES = [
   'The birch canoe slid on the smooth planks.',
   'Glue the sheet to the dark blue background.',

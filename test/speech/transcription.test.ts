@@ -1,6 +1,11 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import test from 'ava';
+import { pino } from 'pino';
+import { loadConfig } from '../../runtime/config.js';
+import { ManagedProcess } from '../../runtime/stack/managed-process.js';
+import { speechServer } from '../../runtime/stack/speech-servers.js';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { multipartFile, transcode, wordsOf } from './audio-helpers.js';
 
@@ -156,4 +161,35 @@ test('a model server that is down or hangs answers 503 with Retry-After, promptl
     t.is(res.headers['retry-after'], '7');
     t.true(ms < 5000, `${method} ${url} answered after ${ms} ms`);
   }
+});
+
+test('stopping an embedded transcription process turns health and transcription into 503, and they recover when it is back', async (t) => {
+  // A model process of its own (the harness's is shared by every test file), on its own port.
+  const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 2000;
+  const config = loadConfig({ ...process.env }, []);
+  const server = speechServer('stt', portBase, config.speechPython, config.speechModelsDir);
+  const dataDir = path.join(process.env.COMPANION_DATA_DIR ?? '.data/test/service', 'stt-restart');
+  const proc = new ManagedProcess(server.spec, dataDir, pino({ level: 'silent' }));
+  await proc.start();
+  t.teardown(() => proc.stop());
+  const own = await startTestService({ COMPANION_ROLE: 'api', SPEECH_STT_URL: server.url, SPEECH_TIMEOUT_MS: '3000' });
+  t.teardown(() => own.close());
+  const key = (await createAccount(own)).live;
+  const transcribe = () => call(own.app, 'POST', '/api/v1/speech-to-text', { key, headers: { 'content-type': 'audio/wav' }, body: spoken });
+
+  t.is((await call(own.app, 'GET', '/api/v1/speech-to-text/health', { key })).statusCode, 200);
+  t.is((await transcribe()).statusCode, 200);
+
+  await proc.stop();
+  const health = await call(own.app, 'GET', '/api/v1/speech-to-text/health', { key });
+  t.is(health.statusCode, 503);
+  t.truthy(health.headers['retry-after']);
+  const refused = await transcribe();
+  t.is(refused.statusCode, 503);
+  t.is(envelopeOf(refused).code, 'COMPANION_ERR_UPSTREAM_UNAVAILABLE');
+
+  await proc.start();
+  const back = await transcribe();
+  t.is(back.statusCode, 200);
+  t.true(overlap(back.json().data.text, SENTENCE) >= 0.8);
 });
