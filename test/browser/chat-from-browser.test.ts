@@ -5,28 +5,11 @@
 import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { pino } from 'pino';
-import { loadConfig } from '../../runtime/config.js';
-import { startService } from '../../runtime/service.js';
+import { launchChromium, startListeningService } from '../helpers/browser.js';
 import { createAccount } from '../helpers/service.js';
 
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 test('a browser page chats with its session using the st_ token and sees replies in character', async (t) => {
-  const config = loadConfig(
-    { ...process.env, PORT: '0', METRICS_PORT: '-1', COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/7` },
-    [],
-  );
-  const service = await startService(config, pino({ level: 'silent' }), { migrate: false });
+  const service = await startListeningService(7);
   t.teardown(() => service.close());
   const account = await createAccount(service);
   const api = service.url!;
@@ -61,7 +44,7 @@ test('a browser page chats with its session using the st_ token and sees replies
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   t.teardown(() => site.close());
 
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await launchChromium();
   t.teardown(() => browser.close());
   const tab = await browser.newPage();
   await tab.goto(`http://localhost:${(site.address() as AddressInfo).port}/`); // localhost ≠ 127.0.0.1: a cross-origin call

@@ -9,18 +9,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import { pino } from 'pino';
-import { loadConfig } from '../../runtime/config.js';
-import { startService } from '../../runtime/service.js';
+import { launchChromium, startListeningService } from '../helpers/browser.js';
 import { createAccount } from '../helpers/service.js';
 
 test('a WebM/Opus recording from a browser’s MediaRecorder is transcribed', async (t) => {
-  const config = loadConfig(
-    { ...process.env, PORT: '0', METRICS_PORT: '-1', COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/8` },
-    [],
-  );
-  const service = await startService(config, pino({ level: 'silent' }), { migrate: false });
+  const service = await startListeningService(8);
   t.teardown(() => service.close());
   const account = await createAccount(service);
   const api = service.url!;
@@ -60,22 +53,12 @@ test('a WebM/Opus recording from a browser’s MediaRecorder is transcribed', as
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   t.teardown(() => site.close());
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  const browser = await launchChromium([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wavPath}%noloop`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
   t.teardown(() => browser.close());
   const tab = await browser.newPage();
   await tab.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
