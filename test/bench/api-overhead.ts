@@ -5,28 +5,9 @@
  *
  *   npm run bench -- api-overhead [--seconds 10] [--connections 32]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { projectRoot } from '../../runtime/paths.js';
-
-function startServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; key?: string }> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.on('exit', (code) => reject(new Error(`${which} server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /LISTENING (\S+)/.exec(out)?.[1];
-      const key = /KEY (\S+)/.exec(out)?.[1];
-      if (url && (which === 'bare' || key)) resolve({ child, url, ...(key ? { key } : {}) });
-    });
-  });
-}
+import { benchEnv, startBenchServer } from './bench-servers.js';
 
 async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
   const result = await autocannon({ url: `${url}/api/v1/bench/ping`, connections, duration: seconds, headers });
@@ -42,18 +23,9 @@ export async function runApiOverhead(): Promise<void> {
   });
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
-  const env = {
-    ...process.env,
-    COMPANION_DATA_DIR: path.join(projectRoot, '.data', 'bench'),
-    COMPANION_STACK_PORT_BASE: process.env.COMPANION_STACK_PORT_BASE ?? '34000',
-    TEMPORAL_UI: 'false',
-    LOG_LEVEL: 'warn',
-    REPLY_ENGINE: 'persona', // no language model competing for the 2 cores
-    // The limiter runs on every call but must not refuse the benchmark's traffic.
-    COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000_000, dailyCallsPerKey: 1_000_000_000 } }),
-  };
-  const bare = await startServer('bare', env);
-  const companion = await startServer('companion', env);
+  const env = benchEnv({ REPLY_ENGINE: 'persona' }); // no language model competing for the 2 cores
+  const bare = await startBenchServer('bare', env);
+  const companion = await startBenchServer('companion', env);
   try {
     // Warm-up: JIT, connection pools, the credential cache.
     await autocannon({ url: `${bare.url}/api/v1/bench/ping`, connections, duration: 2 });

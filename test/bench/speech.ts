@@ -10,18 +10,15 @@
  *
  *   npm run bench -- speech [--runs 5]
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { request } from 'undici';
-import { projectRoot } from '../../runtime/paths.js';
+import { benchEnv, startBenchServer, type BenchServer as Server } from './bench-servers.js';
 import { parseWav } from '../../media/speech/wav.js';
 import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
-
-const { values } = parseArgs({ args: process.argv.slice(3), options: { runs: { type: 'string', default: '5' } } });
-const runs = Math.max(1, Number(values.runs));
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 // 300 characters, three sentences: a typical companion reply.
@@ -41,29 +38,6 @@ const ESPEAK_SENTENCES = [
   'Four hours of steady work faced us.',
   'A large size in stockings is hard to sell.',
 ];
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  key: string;
-}
-
-function startCompanion(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/test/bench/servers.js'), 'companion'], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.on('exit', (code) => reject(new Error(`companion exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /LISTENING (\S+)/.exec(out)?.[1];
-      const key = /KEY (\S+)/.exec(out)?.[1];
-      if (url && key) resolve({ child, url, key });
-    });
-  });
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -138,15 +112,11 @@ async function transcribeAll(server: Server, clips: Array<{ wav: Buffer; referen
 }
 
 export async function runSpeech(): Promise<void> {
-  const env = {
-    ...process.env,
-    COMPANION_DATA_DIR: path.join(projectRoot, '.data', 'bench'),
-    COMPANION_STACK_PORT_BASE: process.env.COMPANION_STACK_PORT_BASE ?? '34000',
-    TEMPORAL_UI: 'false',
-    LOG_LEVEL: 'warn',
-    COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000_000, dailyCallsPerKey: 1_000_000_000 } }),
-  };
-  const server = await startCompanion(env);
+  // Parsed here, not at import: every benchmark module is imported whichever one runs.
+  const { values } = parseArgs({ args: process.argv.slice(3), strict: false, options: { runs: { type: 'string', default: '5' } } });
+  const runs = Math.max(1, Number(values.runs));
+  const env = benchEnv();
+  const server = await startBenchServer('companion', env);
   const out = (line: string) => process.stdout.write(`${line}\n`);
   try {
     const load = os.loadavg()[0]!.toFixed(1);
