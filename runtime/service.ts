@@ -111,6 +111,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       speech: undefined,
     };
 
+    // API nodes (roles all and api) serve speech and host session actors; workers do neither.
     if (config.role !== 'worker') {
       const speech = new SpeechService({
         ttsUrl: urls.speechTtsUrl,
@@ -122,9 +123,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       });
       services.speech = speech;
       closers.push(['speech clients', () => speech.close()]);
-    }
 
-    if (config.role !== 'worker') {
       const sessions = await SessionClient.start(
         {
           orm,
