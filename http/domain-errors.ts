@@ -4,6 +4,7 @@
  * calls it for every failure, so services stay free of HTTP and routes need not translate.
  */
 import { CredentialError } from '../runtime/accounts/credentials.js';
+import { MediaUnavailableError } from '../media/rooms/room-host.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../runtime/errors.js';
 import {
   ReplyEngineUnavailable,
@@ -26,6 +27,7 @@ import {
   SessionCapacityFull,
   SessionEnded,
   SessionNotRunning,
+  UpstreamUnavailable,
   ValidationError,
 } from './errors.js';
 
@@ -42,6 +44,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
   if (err instanceof ReplyEngineUnavailable) return new ReplyEngineDown(err.message);
+  if (err instanceof MediaUnavailableError) return new UpstreamUnavailable(`realtime media (${err.message})`);
   if (err instanceof CredentialError) {
     if (err.reason === 'missing') return new CredentialMissing();
     if (err.reason === 'revoked') return new CredentialRevoked();

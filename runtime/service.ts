@@ -33,6 +33,9 @@ import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
+import { RoomHost } from '../media/rooms/room-host.js';
+import { registerMediaMetrics } from '../media/rooms/media-metrics.js';
+import { createPerformerFactory } from '../media/publishing/performer-factory.js';
 
 export interface RunningService {
   services: Services;
@@ -109,6 +112,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       secrets,
       sessions: undefined,
       speech: undefined,
+      media: undefined,
     };
 
     // API nodes (roles all and api) serve speech and host session actors; workers do neither.
@@ -124,6 +128,19 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       services.speech = speech;
       closers.push(['speech clients', () => speech.close()]);
 
+      // The mediasoup workers start with the node that hosts the sessions (their rooms live here).
+      const media = await RoomHost.start({
+        pool: { size: config.mediaWorkers, workerBin: config.mediasoupWorkerBin },
+        listen: {
+          ip: config.rtcListenIp,
+          announcedAddress: config.rtcAnnouncedAddress,
+          portRange: { min: config.rtcMinPort, max: config.rtcMaxPort },
+        },
+        log: log.child({ part: 'media' }),
+      });
+      services.media = media;
+      closers.push(['media workers', () => media.close()]);
+
       const sessions = await SessionClient.start(
         {
           orm,
@@ -134,6 +151,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           engine: createReplyEngine(config, urls.llmUrl),
           memoryTurns: config.sessionMemoryTurns,
           log,
+          media: {
+            rooms: media,
+            settings: {
+              ffmpegPath: config.ffmpegPath,
+              defaultFps: config.mediaDefaultFps,
+              width: config.mediaVideoWidth,
+              height: config.mediaVideoHeight,
+              videoKbps: config.mediaVideoKbps,
+            },
+            createPerformer: createPerformerFactory(speech),
+            log: log.child({ part: 'media' }),
+          },
         },
         nats,
         {
@@ -179,6 +208,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     if (config.role !== 'worker') {
       const registry = new Registry();
       collectDefaultMetrics({ register: registry });
+      if (services.media) registerMediaMetrics(registry, services.media);
       app = await buildApp({ services, registry, version });
       if (options.extraRoutes) await app.register(options.extraRoutes);
       const builtApp = app;

@@ -17,6 +17,7 @@ import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
+import type { RoomHost } from '../media/rooms/room-host.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -36,4 +37,6 @@ export interface Services {
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
   speech: SpeechService | undefined;
+  /** mediasoup workers and the rooms of the realtime sessions hosted here: on nodes that host sessions. */
+  media: RoomHost | undefined;
 }

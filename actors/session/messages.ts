@@ -1,9 +1,12 @@
 /** The session actor's messages (commands imperative, as in mediasoup's signalling) and replies. */
 import type { SessionEndReason } from '../../runtime/db/entities/live-session.js';
+import type { RoomDescription } from '../../media/rooms/avatar-room.js';
 
 export type SessionMessage =
   | { type: 'chat'; text: string }
   | { type: 'get' }
+  /** Opens what the session needs to run here (a realtime session's room); idempotent. */
+  | { type: 'start' }
   | { type: 'end'; reason: SessionEndReason }
   | { type: 'idleTimeout' };
 
@@ -18,6 +21,8 @@ export interface SessionView {
   target_fps: number;
   turns: number;
   viewers: number;
+  /** The WebRTC room of a realtime session while it is open; null otherwise. */
+  room: RoomDescription | null;
   replyEngine: string;
   livemode: boolean;
   createdAt: string;
@@ -29,4 +34,4 @@ export interface SessionView {
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
   | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; turn: number } }
-  | { kind: 'error'; code: 'closed' | 'engine_unavailable'; message: string };
+  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'media_unavailable'; message: string };

@@ -17,6 +17,9 @@ import type { SessionCapacity } from './capacity.js';
 import type { SessionMessage, SessionReply, SessionView } from './messages.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
+import { SessionMedia, type SessionMediaDeps } from './session-media.js';
+import type { RoomDescription } from '../../media/rooms/avatar-room.js';
+import { NotAvailableError } from '../../runtime/errors.js';
 
 export interface SessionState {
   session: LiveSession;
@@ -33,9 +36,18 @@ export interface SessionDeps {
   engine: ReplyEngine;
   memoryTurns: number;
   log: Logger;
+  /** Realtime media (rooms, encoder, performer); absent where realtime sessions are not served. */
+  media?: SessionMediaDeps | undefined;
+  /** Ends a session from outside its mailbox (its media failed underneath it). */
+  requestEnd?: ((sessionId: string, reason: SessionEndReason) => void) | undefined;
 }
 
-export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string): SessionView {
+export function sessionView(
+  s: LiveSession,
+  character: { id: string; name: string },
+  replyEngine: string,
+  media?: { room: RoomDescription; viewers: number },
+): SessionView {
   return {
     id: s.id,
     object: 'session',
@@ -46,7 +58,8 @@ export function sessionView(s: LiveSession, character: { id: string; name: strin
     realtime: s.realtime,
     target_fps: s.targetFps,
     turns: s.turns,
-    viewers: 0, // viewers join rooms, which come with the media layer
+    viewers: media?.viewers ?? 0,
+    room: media?.room ?? null,
     replyEngine,
     livemode: s.mode === 'live',
     createdAt: s.createdAt.toISOString(),
@@ -77,9 +90,37 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
 }
 
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
-  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name);
+  // The realtime session's media lives with the actor (not in its state, which is rebuilt from
+  // the journal on reset): opened when the actor starts or adopts the session, closed when it ends.
+  let media: SessionMedia | undefined;
+  const view = (state: SessionState) =>
+    sessionView(
+      state.session,
+      state.character,
+      deps.engine.name,
+      media?.open ? { room: media.describe(), viewers: media.room.viewerCount } : undefined,
+    );
+
+  async function openMedia(state: SessionState): Promise<void> {
+    if (!state.session.realtime || state.session.state !== 'open' || media?.open) return;
+    if (!deps.media) throw new NotAvailableError('realtime sessions on this node');
+    await media?.close('replaced');
+    const opened = await SessionMedia.open(deps.media, state.session);
+    opened.once('failed', (why) => {
+      deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
+      deps.requestEnd?.(sessionId, 'media_error');
+    });
+    media = opened;
+  }
+
+  async function closeMedia(reason: string): Promise<void> {
+    const current = media;
+    media = undefined;
+    await current?.close(reason).catch((err) => deps.log.warn({ err, sessionId }, 'closing realtime media failed'));
+  }
 
   async function end(state: SessionState, reason: SessionEndReason): Promise<SessionState> {
+    await closeMedia('session_ended'); // the room closes with the session, whatever the reason
     const em = deps.orm.em.fork() as EntityManager;
     const endedAt = new Date();
     const updated = await em.nativeUpdate(LiveSession, { id: sessionId, state: 'open' }, { state: 'closed', endReason: reason, endedAt });
@@ -113,16 +154,30 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     // Only conversation keeps a session alive; polling its state does not.
     isActivity: (msg) => msg.type === 'chat',
 
-    recover: () => loadSessionState(deps, sessionId),
+    // Reset by the supervisor (the media stays open) or adopted from a lost node (a new room here).
+    async recover() {
+      const state = await loadSessionState(deps, sessionId);
+      await openMedia(state);
+      return state;
+    },
 
     // Stopped by the supervisor after repeated failures: the session ends rather than stranding.
     async onStop(state) {
       if (state.session.state === 'open') await end(state, 'error');
+      await closeMedia('session_ended');
     },
 
     async handle(state, msg, ctx) {
       switch (msg.type) {
         case 'get':
+          return { state, reply: { kind: 'view', session: view(state) } };
+        case 'start':
+          try {
+            await openMedia(state);
+          } catch (err) {
+            deps.log.error({ err, sessionId }, 'could not open the realtime media of a session');
+            return { state, reply: { kind: 'error', code: 'media_unavailable', message: (err as Error).message } };
+          }
           return { state, reply: { kind: 'view', session: view(state) } };
         case 'end':
         case 'idleTimeout': {
@@ -141,7 +196,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
               history: state.memory,
               userText: msg.text,
             })) {
-              sentences.push(sentence); // the speech pipeline takes each sentence here as it arrives
+              sentences.push(sentence);
+              media?.speak(sentence); // spoken into the room as it arrives, before the reply is complete
             }
           } catch (err) {
             if (err instanceof ReplyEngineUnavailable)

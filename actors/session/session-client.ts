@@ -27,6 +27,7 @@ import type { SessionDeps, SessionState } from './session-actor.js';
 import { loadSessionState, sessionBehavior, sessionView } from './session-actor.js';
 import type { SessionMessage, SessionReply, SessionView } from './messages.js';
 import { SESSION_SUBJECT_PREFIX } from './subjects.js';
+import { MediaUnavailableError } from '../../media/rooms/room-host.js';
 import type { NatsConnection } from 'nats';
 import { randomBase62 } from '../../runtime/ids.js';
 
@@ -53,7 +54,15 @@ export class SessionClient {
     nc: NatsConnection,
     options: { idleTimeoutMs: number; leaseMs: number; scanIntervalMs: number; tokenTtlS: number },
   ): Promise<SessionClient> {
-    const client = new SessionClient(deps, options.tokenTtlS);
+    const client: SessionClient = new SessionClient(
+      {
+        ...deps,
+        // A realtime session whose media fails (worker died, encoder exited) is ended like any other.
+        requestEnd: (sessionId, reason) => void client.endSafely(sessionId, reason),
+      },
+      options.tokenTtlS,
+    );
+    deps = client.deps;
     const registry = await PlacementRegistry.open(nc, client.nodeId, options.leaseMs);
     client.host = new ActorHost<SessionState, SessionMessage, SessionReply>({
       nc,
@@ -97,7 +106,7 @@ export class SessionClient {
     principal: Principal,
     input: CreateSessionInput,
   ): Promise<{ session: SessionView; clientToken: { token: string; id: string; expiresAt: string } }> {
-    if (input.realtime) throw new NotAvailableError('realtime publishing (the media layer: rooms, avatar video, viewers)');
+    if (input.realtime && !this.deps.media) throw new NotAvailableError('realtime sessions on this node (no media workers)');
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
     if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
@@ -115,8 +124,8 @@ export class SessionClient {
       mode: principal.mode,
       characterId: character.id,
       voiceId: voice,
-      realtime: false,
-      targetFps: input.target_fps ?? 12,
+      realtime: input.realtime ?? false,
+      targetFps: input.target_fps ?? this.deps.media?.settings.defaultFps ?? 12,
       state: 'open',
       endReason: null,
       turns: 0,
@@ -135,10 +144,19 @@ export class SessionClient {
       await this.deps.capacity.release(id);
       throw err;
     }
+    let view = sessionView(session, character, this.deps.engine.name);
+    if (session.realtime) view = await this.openRoom(id);
     const { token, secret } = await this.deps.credentials.issueSessionToken(em, { parent: principal, sessionId: id, ttlS: this.tokenTtlS });
-    const view = sessionView(session, character, this.deps.engine.name);
     await this.deps.events.emit(em, { userId: principal.userId, mode: principal.mode, type: 'session.started', data: { object: view } });
     return { session: view, clientToken: { token: secret, id: token.id, expiresAt: token.expiresAt.toISOString() } };
+  }
+
+  /** Opens a new realtime session's room (session.started then carries it); on failure the session ends. */
+  private async openRoom(sessionId: string): Promise<SessionView> {
+    const reply = await this.ask(sessionId, { type: 'start' });
+    if (reply.kind === 'view') return reply.session;
+    await this.endSafely(sessionId, 'media_error');
+    throw new MediaUnavailableError(reply.kind === 'error' ? reply.message : 'the realtime room could not be opened');
   }
 
   /** The session record if the principal may see it (st_ tokens: only their own session). */

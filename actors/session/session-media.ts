@@ -1,0 +1,118 @@
+/**
+ * A realtime session's media, opened and closed by its actor: the room (router + producers) on
+ * one of this node's mediasoup workers, the encoder (ffmpeg) publishing into it, the performer
+ * that draws and voices the companion, and the frame pacer that drives them. If the room or the
+ * encoder fails underneath (a worker died, ffmpeg exited), `failed` fires once and the actor ends
+ * the session with reason `media_error`.
+ */
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import { FfmpegPublisher } from '../../media/publishing/ffmpeg-publisher.js';
+import type { PacedPerformer } from '../../media/publishing/performer.js';
+import type { AvatarRoom, RoomDescription } from '../../media/rooms/avatar-room.js';
+import type { RoomHost } from '../../media/rooms/room-host.js';
+import { FramePacer } from './frame-pacer.js';
+
+export interface SessionMediaSettings {
+  ffmpegPath: string;
+  /** target_fps of a session that does not give one. */
+  defaultFps: number;
+  width: number;
+  height: number;
+  videoKbps: number;
+}
+
+/** Makes the performer of a session (its face and voice) at the room's video size. */
+export type PerformerFactory = (input: {
+  sessionId: string;
+  voiceId: string;
+  characterId: string;
+  width: number;
+  height: number;
+}) => Promise<PacedPerformer>;
+
+export interface SessionMediaDeps {
+  rooms: RoomHost;
+  settings: SessionMediaSettings;
+  createPerformer: PerformerFactory;
+  log: Logger;
+}
+
+export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> {
+  private closing = false;
+
+  private constructor(
+    readonly room: AvatarRoom,
+    readonly publisher: FfmpegPublisher,
+    readonly pacer: FramePacer,
+    private readonly performer: PacedPerformer,
+  ) {
+    super();
+    room.frameClock = pacer;
+    room.encoderPid = publisher.pid;
+    room.once('close', (reason) => this.fail(`room closed: ${reason}`));
+    publisher.once('exit', (code, signal) => this.fail(`encoder exited (${signal ?? code})`));
+  }
+
+  static async open(
+    deps: SessionMediaDeps,
+    session: { id: string; voiceId: string; characterId: string; targetFps: number },
+  ): Promise<SessionMedia> {
+    const { width, height, videoKbps, ffmpegPath } = deps.settings;
+    const performer = await deps.createPerformer({
+      sessionId: session.id,
+      voiceId: session.voiceId,
+      characterId: session.characterId,
+      width,
+      height,
+    });
+    let room: AvatarRoom | undefined;
+    try {
+      room = await deps.rooms.createRoom(session.id, { width: performer.width, height: performer.height, fps: session.targetFps });
+      const publisher = new FfmpegPublisher({
+        ffmpegPath,
+        width: performer.width,
+        height: performer.height,
+        fps: session.targetFps,
+        videoKbps,
+        video: room.videoTarget,
+        audio: room.audioTarget,
+        log: deps.log,
+      });
+      const pacer = new FramePacer({ performer, sink: publisher, fps: session.targetFps, log: deps.log });
+      const media = new SessionMedia(room, publisher, pacer, performer);
+      pacer.start();
+      return media;
+    } catch (err) {
+      room?.close('open_failed');
+      performer.close();
+      throw err;
+    }
+  }
+
+  describe(): RoomDescription {
+    return this.room.describe();
+  }
+
+  get open(): boolean {
+    return !this.closing && !this.room.closed;
+  }
+
+  speak(sentence: string): void {
+    this.pacer.speak(sentence);
+  }
+
+  async close(reason: string): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.pacer.close();
+    this.room.close(reason);
+    this.performer.close();
+    await this.publisher.close();
+  }
+
+  private fail(reason: string): void {
+    if (this.closing) return;
+    this.emit('failed', reason);
+  }
+}
