@@ -4,9 +4,9 @@
  * calls it for every failure, so services stay free of HTTP and routes need not translate.
  */
 import { CredentialError } from '../runtime/accounts/credentials.js';
-import { MediaUnavailableError } from '../media/rooms/room-host.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../runtime/errors.js';
 import {
+  MediaUnavailableError,
   ReplyEngineUnavailable,
   SessionBusyError,
   SessionCapacityFullError,

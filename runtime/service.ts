@@ -33,9 +33,11 @@ import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
+import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 import { RoomHost } from '../media/rooms/room-host.js';
 import { registerMediaMetrics } from '../media/rooms/media-metrics.js';
 import { createPerformerFactory } from '../media/publishing/performer-factory.js';
+import { SessionMediaOpener } from '../media/publishing/session-media.js';
 
 export interface RunningService {
   services: Services;
@@ -110,6 +112,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
       media: undefined,
@@ -145,13 +148,13 @@ export async function startService(config: Readonly<Config>, log: Logger, option
         {
           orm,
           events,
-          capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
+          capacity: services.sessionCapacity,
           limiter,
           credentials: services.credentials,
           engine: createReplyEngine(config, urls.llmUrl),
           memoryTurns: config.sessionMemoryTurns,
           log,
-          media: {
+          media: new SessionMediaOpener({
             rooms: media,
             settings: {
               ffmpegPath: config.ffmpegPath,
@@ -162,7 +165,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
             },
             createPerformer: createPerformerFactory(speech),
             log: log.child({ part: 'media' }),
-          },
+          }),
         },
         nats,
         {
@@ -170,6 +173,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           leaseMs: config.sessionNodeLeaseMs,
           scanIntervalMs: config.sessionScanIntervalMs,
           tokenTtlS: config.sessionTokenTtlS,
+          isKnownVoice: isBuiltInVoice,
         },
       );
       services.sessions = sessions;

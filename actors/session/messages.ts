@@ -1,6 +1,7 @@
-/** The session actor's messages (commands imperative, as in mediasoup's signalling) and replies. */
-import type { SessionEndReason } from '../../runtime/db/entities/live-session.js';
-import type { RoomDescription } from '../../media/rooms/avatar-room.js';
+/** The session actor's messages (commands imperative, as in mediasoup's signalling), its replies and its view. */
+import type { Personality } from '../../runtime/db/entities/character.js';
+import type { LiveSession, SessionEndReason } from '../../runtime/db/entities/live-session.js';
+import type { RoomInfo } from './realtime.js';
 
 export type SessionMessage =
   | { type: 'chat'; text: string }
@@ -21,8 +22,8 @@ export interface SessionView {
   target_fps: number;
   turns: number;
   viewers: number;
-  /** The WebRTC room of a realtime session while it is open; null otherwise. */
-  room: RoomDescription | null;
+  /** The WebRTC room of an open realtime session; null otherwise. */
+  room: RoomInfo | null;
   replyEngine: string;
   livemode: boolean;
   createdAt: string;
@@ -33,5 +34,44 @@ export interface SessionView {
 
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
-  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; turn: number } }
+  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
   | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'media_unavailable'; message: string };
+
+/** What a session knows of its character. */
+export interface SessionCharacter {
+  id: string;
+  name: string;
+  personality: Personality;
+}
+
+/** Stands in for a character deleted while one of its sessions lived (or whose record is gone). */
+export function placeholderCharacter(characterId: string): SessionCharacter {
+  return { id: characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } };
+}
+
+export function sessionView(
+  s: LiveSession,
+  character: { id: string; name: string },
+  replyEngine: string,
+  realtime?: { room: RoomInfo; viewers: number },
+): SessionView {
+  return {
+    id: s.id,
+    object: 'session',
+    state: s.state,
+    characterId: s.characterId,
+    character: { id: character.id, name: character.name },
+    voice: s.voiceId,
+    realtime: s.realtime,
+    target_fps: s.targetFps,
+    turns: s.turns,
+    viewers: realtime?.viewers ?? 0,
+    room: realtime?.room ?? null,
+    replyEngine,
+    livemode: s.mode === 'live',
+    createdAt: s.createdAt.toISOString(),
+    lastActivityAt: s.lastActivityAt.toISOString(),
+    endedAt: s.endedAt?.toISOString() ?? null,
+    endReason: s.endReason,
+  };
+}

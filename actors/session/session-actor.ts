@@ -1,29 +1,30 @@
 /**
  * The behaviour of one live session. It owns the conversation (a bounded memory of turns, with
  * every turn journalled to PostgreSQL so a restarted or adopted actor continues it), the idle
- * timeout (through the actor runtime) and, for realtime sessions, the frame pacer. It is not the
- * HTTP layer (session-client.ts) nor placement (runtime/actors).
+ * timeout (through the actor runtime) and, for realtime sessions, the frame pacer. It is not what
+ * routes call (session-client.ts), nor hosting and placement (session-host.ts, runtime/actors),
+ * nor how a session ends (end-session.ts, which it calls).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Behavior } from '../../runtime/actors/actor.js';
-import { Character, type Personality } from '../../runtime/db/entities/character.js';
+import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
 import type { Orm } from '../../runtime/db/orm.js';
 import type { EventBus } from '../../runtime/events/event-bus.js';
 import type { Limiter } from '../../runtime/limits/limiter.js';
 import type { CredentialService } from '../../runtime/accounts/credentials.js';
 import type { SessionCapacity } from './capacity.js';
-import type { SessionMessage, SessionReply, SessionView } from './messages.js';
+import { placeholderCharacter, sessionView, type SessionCharacter, type SessionMessage, type SessionReply } from './messages.js';
+import { endSession } from './end-session.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
-import { SessionMedia, type SessionMediaDeps } from './session-media.js';
-import type { RoomDescription } from '../../media/rooms/avatar-room.js';
+import type { RealtimeMedia, SessionRealtime } from './realtime.js';
 import { NotAvailableError } from '../../runtime/errors.js';
 
 export interface SessionState {
   session: LiveSession;
-  character: { id: string; name: string; personality: Personality };
+  character: SessionCharacter;
   memory: Turn[];
 }
 
@@ -37,36 +38,9 @@ export interface SessionDeps {
   memoryTurns: number;
   log: Logger;
   /** Realtime media (rooms, encoder, performer); absent where realtime sessions are not served. */
-  media?: SessionMediaDeps | undefined;
-  /** Ends a session from outside its mailbox (its media failed underneath it). */
+  media?: RealtimeMedia | undefined;
+  /** Ends a session from outside its mailbox (its media failed underneath it); set by the SessionHost. */
   requestEnd?: ((sessionId: string, reason: SessionEndReason) => void) | undefined;
-}
-
-export function sessionView(
-  s: LiveSession,
-  character: { id: string; name: string },
-  replyEngine: string,
-  media?: { room: RoomDescription; viewers: number },
-): SessionView {
-  return {
-    id: s.id,
-    object: 'session',
-    state: s.state,
-    characterId: s.characterId,
-    character: { id: character.id, name: character.name },
-    voice: s.voiceId,
-    realtime: s.realtime,
-    target_fps: s.targetFps,
-    turns: s.turns,
-    viewers: media?.viewers ?? 0,
-    room: media?.room ?? null,
-    replyEngine,
-    livemode: s.mode === 'live',
-    createdAt: s.createdAt.toISOString(),
-    lastActivityAt: s.lastActivityAt.toISOString(),
-    endedAt: s.endedAt?.toISOString() ?? null,
-    endReason: s.endReason,
-  };
 }
 
 /** Loads a session's state from PostgreSQL: the record, its character and the latest turns. */
@@ -84,7 +58,7 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
     session,
     character: character
       ? { id: character.id, name: character.name, personality: character.personality }
-      : { id: session.characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } },
+      : placeholderCharacter(session.characterId),
     memory: rows.reverse().map((r) => ({ role: r.role, text: r.text })),
   };
 }
@@ -92,21 +66,21 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
   // The realtime session's media lives with the actor (not in its state, which is rebuilt from
   // the journal on reset): opened when the actor starts or adopts the session, closed when it ends.
-  let media: SessionMedia | undefined;
+  let media: SessionRealtime | undefined;
   const view = (state: SessionState) =>
     sessionView(
       state.session,
       state.character,
       deps.engine.name,
-      media?.open ? { room: media.describe(), viewers: media.room.viewerCount } : undefined,
+      media?.open ? { room: media.describe(), viewers: media.viewers } : undefined,
     );
 
   async function openMedia(state: SessionState): Promise<void> {
     if (!state.session.realtime || state.session.state !== 'open' || media?.open) return;
     if (!deps.media) throw new NotAvailableError('realtime sessions on this node');
-    await media?.close('replaced');
-    const opened = await SessionMedia.open(deps.media, state.session);
-    opened.once('failed', (why) => {
+    await closeMedia('replaced');
+    const opened = await deps.media.open(state.session);
+    opened.onFailure((why) => {
       deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
       deps.requestEnd?.(sessionId, 'media_error');
     });
@@ -116,38 +90,13 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   async function closeMedia(reason: string): Promise<void> {
     const current = media;
     media = undefined;
-    await current?.close(reason).catch((err) => deps.log.warn({ err, sessionId }, 'closing realtime media failed'));
+    await current?.close(reason).catch((err: unknown) => deps.log.warn({ err, sessionId }, 'closing realtime media failed'));
   }
 
-  async function end(state: SessionState, reason: SessionEndReason): Promise<SessionState> {
+  const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => {
     await closeMedia('session_ended'); // the room closes with the session, whatever the reason
-    const em = deps.orm.em.fork() as EntityManager;
-    const endedAt = new Date();
-    const updated = await em.nativeUpdate(LiveSession, { id: sessionId, state: 'open' }, { state: 'closed', endReason: reason, endedAt });
-    const session = Object.assign(Object.create(LiveSession.prototype) as LiveSession, state.session, {
-      state: 'closed',
-      endReason: reason,
-      endedAt,
-    });
-    await deps.capacity.release(sessionId);
-    if (updated > 0) {
-      // The session's browser tokens stop working with it, on every node.
-      const revoked = (await em
-        .getConnection()
-        .execute('UPDATE session_tokens SET revoked_at = now() WHERE session_id = ? AND revoked_at IS NULL RETURNING id', [
-          sessionId,
-        ])) as Array<{ id: string }>;
-      await Promise.all(revoked.map((t) => deps.limiter.markRevoked(t.id)));
-      deps.credentials.forget((p) => p.sessionId === sessionId);
-      await deps.events.emit(em, {
-        userId: session.userId,
-        mode: session.mode,
-        type: 'session.ended',
-        data: { id: sessionId, reason, endedAt: endedAt.toISOString(), turns: session.turns },
-      });
-    }
-    return { ...state, session };
-  }
+    return { ...state, session: await endSession(deps, state.session, reason) };
+  };
 
   return {
     idleMessage: { type: 'idleTimeout' },
@@ -233,7 +182,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
             lastActivityAt: now,
           });
           const next = { ...state, session, memory };
-          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, turn: seq / 2 + 1 } } };
+          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, exchange: seq / 2 + 1 } } };
         }
       }
     },

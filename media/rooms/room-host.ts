@@ -4,7 +4,7 @@
  * room with `roomFor`; /metrics and /health read `stats` and `health`.
  */
 import type { Logger } from 'pino';
-import { DomainError } from '../../runtime/errors.js';
+import { MediaUnavailableError } from '../../actors/session/session-errors.js';
 import { MediaWorkerPool, type WorkerPoolOptions } from '../workers/worker-pool.js';
 import { AvatarRoom, type RoomVideo, type RtcListen } from './avatar-room.js';
 
@@ -13,9 +13,6 @@ export interface RoomHostOptions {
   listen: RtcListen;
   log: Logger;
 }
-
-/** Realtime media cannot be served on this node right now (no worker running). */
-export class MediaUnavailableError extends DomainError {}
 
 export interface MediaStats {
   workers: number;

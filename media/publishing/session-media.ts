@@ -1,5 +1,5 @@
 /**
- * A realtime session's media, opened and closed by its actor: the room (router + producers) on
+ * A realtime session's media, opened and closed by its actor (through actors/session/realtime.ts): the room (router + producers) on
  * one of this node's mediasoup workers, the encoder (ffmpeg) publishing into it, the performer
  * that draws and voices the companion, and the frame pacer that drives them. If the room or the
  * encoder fails underneath (a worker died, ffmpeg exited), `failed` fires once and the actor ends
@@ -7,11 +7,12 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import { FfmpegPublisher } from '../../media/publishing/ffmpeg-publisher.js';
-import type { PacedPerformer } from '../../media/publishing/performer.js';
-import type { AvatarRoom, RoomDescription } from '../../media/rooms/avatar-room.js';
-import type { RoomHost } from '../../media/rooms/room-host.js';
-import { FramePacer } from './frame-pacer.js';
+import { FramePacer } from '../../actors/session/frame-pacer.js';
+import type { RealtimeMedia, SessionRealtime } from '../../actors/session/realtime.js';
+import { FfmpegPublisher } from './ffmpeg-publisher.js';
+import type { PacedPerformer } from './performer.js';
+import type { AvatarRoom, RoomDescription } from '../rooms/avatar-room.js';
+import type { RoomHost } from '../rooms/room-host.js';
 
 export interface SessionMediaSettings {
   ffmpegPath: string;
@@ -38,7 +39,20 @@ export interface SessionMediaDeps {
   log: Logger;
 }
 
-export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> {
+/** What the session actor is handed (SessionDeps.media): opens a session's media on this node. */
+export class SessionMediaOpener implements RealtimeMedia {
+  constructor(private readonly deps: SessionMediaDeps) {}
+
+  get defaultFps(): number {
+    return this.deps.settings.defaultFps;
+  }
+
+  open(session: { id: string; voiceId: string; characterId: string; targetFps: number }): Promise<SessionRealtime> {
+    return SessionMedia.open(this.deps, session);
+  }
+}
+
+export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> implements SessionRealtime {
   private closing = false;
 
   private constructor(
@@ -92,6 +106,14 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> {
 
   describe(): RoomDescription {
     return this.room.describe();
+  }
+
+  get viewers(): number {
+    return this.room.viewerCount;
+  }
+
+  onFailure(listener: (why: string) => void): void {
+    this.once('failed', listener);
   }
 
   get open(): boolean {
