@@ -64,7 +64,11 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     super();
     room.frameClock = pacer;
     room.encoderPid = publisher.pid;
-    room.once('close', (reason) => this.fail(`room closed: ${reason}`));
+    room.once('close', (reason) => {
+      // The node is stopping: its sessions are handed to other nodes, not ended; just stop encoding.
+      if (reason === 'node_stopping') void this.close(reason);
+      else this.fail(`room closed: ${reason}`);
+    });
     publisher.once('exit', (code, signal) => this.fail(`encoder exited (${signal ?? code})`));
   }
 
