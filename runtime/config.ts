@@ -151,6 +151,8 @@ export interface Config {
   mediaVideoHeight: number;
   /** Target bitrate of the companion's VP8 video, in kbit/s. */
   mediaVideoKbps: number;
+  /** What realtime sessions show: `face` (drawn from the character's appearance) or `test-pattern`. */
+  mediaPerformer: 'face' | 'test-pattern';
 }
 
 // Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
@@ -331,6 +333,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     mediaVideoWidth: evenInt(env, 'MEDIA_VIDEO_WIDTH', 512, 64, 1920),
     mediaVideoHeight: evenInt(env, 'MEDIA_VIDEO_HEIGHT', 512, 64, 1080),
     mediaVideoKbps: int(env, 'MEDIA_VIDEO_KBPS', 500, 50, 10_000),
+    mediaPerformer: oneOf(env, 'MEDIA_PERFORMER', ['face', 'test-pattern'] as const, 'face'),
   };
   if (config.rtcMinPort > config.rtcMaxPort)
     throw new ConfigError('RTC_MIN_PORT', `must not be above RTC_MAX_PORT (${config.rtcMaxPort}), got ${config.rtcMinPort}`);

@@ -163,7 +163,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
               height: config.mediaVideoHeight,
               videoKbps: config.mediaVideoKbps,
             },
-            createPerformer: createPerformerFactory(speech),
+            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm),
             log: log.child({ part: 'media' }),
           }),
         },

@@ -7,9 +7,8 @@
  *     SFU (a keyframe: consumers start on one); a chat turn's first reply sentence → first speech
  *     packet out of the SFU (Opus is VBR: packets of speech are larger than of silence);
  *     frame-interval jitter p50/p99 of the session's pacer;
- *   - the same with the static test pattern (the encode floor), side by side. Until the face
- *     renderer is wired in, the session performer *is* the test pattern, so the two columns
- *     measure the same path twice (a check on the noise of the machine);
+ *   - the same with the static test pattern (the encode floor, MEDIA_PERFORMER=test-pattern) and
+ *     with the face drawn from the character's appearance, side by side;
  *   - leak check: worker memory and file descriptors, and this process's handles, before and after
  *     N sessions created and ended.
  *
@@ -81,106 +80,100 @@ export async function runMedia(): Promise<void> {
   const dataDir = path.join(projectRoot, '.data', 'bench-media');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const base = Number(process.env.COMPANION_STACK_PORT_BASE ?? '39000');
-  const config = loadConfig(
-    {
-      ...process.env,
-      PORT: '0',
-      METRICS_PORT: '-1',
-      LOG_LEVEL: 'warn',
-      TEMPORAL_UI: 'false',
-      COMPANION_DATA_DIR: dataDir,
-      COMPANION_STACK_PORT_BASE: String(base),
-      SESSION_CAPACITY: String(leakSessions + 50),
-      REPLY_ENGINE: 'persona',
-      MEDIA_WORKERS: '1',
-      RTC_MIN_PORT: process.env.RTC_MIN_PORT ?? '61000',
-      RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
-      COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
-    },
-    [],
-  );
-  const service = await startService(config, createLogger('warn'));
-  try {
-    const em = service.services.orm.em.fork() as EntityManager;
-    const user = await createUser(em, { email: `bench-${Date.now()}@example.test`, name: 'bench', plan: 'enterprise' });
-    const { secret: key } = await service.services.credentials.issueKey(em, {
-      userId: user.id,
-      name: 'bench',
-      mode: 'live',
-      scopes: SCOPES,
-    });
-    const call = async (method: string, route: string, body?: unknown) => {
-      const res = await fetch(`${service.url}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const json = (await res.json()) as { data: Record<string, unknown> & { id: string } };
-      if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(json)}`);
-      return json.data;
-    };
-    const character = await call('POST', '/api/v1/characters', { name: 'Bench', voiceId: 'en-US-joe' });
-
-    out(
-      `# media benchmark (one realtime session at a time, ${config.mediaVideoWidth}×${config.mediaVideoHeight} VP8 ${config.mediaVideoKbps} kbit/s + Opus; CPU as % of one core over ${windowS} s; shared machine: compare columns of one run)`,
+  const configFor = (performer: string) =>
+    loadConfig(
+      {
+        ...process.env,
+        PORT: '0',
+        METRICS_PORT: '-1',
+        LOG_LEVEL: 'warn',
+        TEMPORAL_UI: 'false',
+        COMPANION_DATA_DIR: dataDir,
+        COMPANION_STACK_PORT_BASE: String(base),
+        SESSION_CAPACITY: String(leakSessions + 50),
+        REPLY_ENGINE: 'persona',
+        MEDIA_WORKERS: '1',
+        MEDIA_PERFORMER: performer,
+        RTC_MIN_PORT: process.env.RTC_MIN_PORT ?? '61000',
+        RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
+        COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
+      },
+      [],
     );
-    const rows: Array<[string, Figures]> = [];
-    for (const fps of [12, 30]) {
-      for (const label of ['test pattern (encode floor)', 'session performer']) {
-        rows.push([`${label} @ ${fps} fps`, await measureSession(service, call, character.id, fps, windowS)]);
+
+  const rows: Array<[string, Figures]> = [];
+  // The same service twice: sessions showing the static test pattern (the encode floor), then the face.
+  for (const [performer, label] of [
+    ['test-pattern', 'test pattern (encode floor)'],
+    ['face', 'face (character appearance)'],
+  ] as const) {
+    const config = configFor(performer);
+    const service = await startService(config, createLogger('warn'));
+    try {
+      const call = await benchCaller(service);
+      const character = await call('POST', '/api/v1/characters', { name: 'Bench', voiceId: 'en-US-joe' });
+      if (rows.length === 0)
+        out(
+          `# media benchmark (one realtime session at a time, ${config.mediaVideoWidth}×${config.mediaVideoHeight} VP8 ≤${config.mediaVideoKbps} kbit/s + Opus; CPU as % of one core over ${windowS} s; shared machine: compare rows of one run)`,
+        );
+      for (const fps of [12, 30]) rows.push([`${label} @ ${fps} fps`, await measureSession(service, call, character.id, fps, windowS)]);
+      if (performer === 'face') {
+        printRows(rows);
+        await leakCheck(service, call, character.id, leakSessions);
       }
+    } finally {
+      await service.close();
     }
-    const head = [
-      '',
-      'service %',
-      'encoder %',
-      'worker %',
-      'encoder MB',
-      'worker MB',
-      'first video ms',
-      'first speech ms',
-      'jitter p50 ms',
-      'p99 ms',
-    ];
-    out(head.map((h, i) => (i === 0 ? h.padEnd(42) : h.padStart(i >= 6 ? 16 : 11))).join(''));
-    for (const [label, f] of rows) {
-      const cells = [
-        f.serviceCpu,
-        f.encoderCpu,
-        f.workerCpu,
-        f.encoderMb,
-        f.workerMb,
-        f.firstVideoMs,
-        f.firstSpeechMs,
-        f.jitterP50,
-        f.jitterP99,
-      ];
-      out(label.padEnd(42) + cells.map((c, i) => c.toFixed(i >= 7 ? 2 : 0).padStart(i >= 5 ? 16 : 11)).join(''));
-    }
-
-    // Leak check.
-    const worker = service.services.media!.pool.live[0]!;
-    const handles = () => (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length;
-    const before = { rss: rssMb(worker.pid), fds: fdCount(worker.pid), handles: handles() };
-    const started = performance.now();
-    for (let i = 0; i < leakSessions; i++) {
-      const s = await call('POST', '/api/v1/avatars', { characterId: character.id, realtime: true });
-      await call('DELETE', `/api/v1/avatars/${s.id}`);
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-    const after = { rss: rssMb(worker.pid), fds: fdCount(worker.pid), handles: handles() };
-    out(`# leak check: ${leakSessions} realtime sessions created and ended in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    out(
-      `worker RSS ${before.rss.toFixed(1)} → ${after.rss.toFixed(1)} MB; worker fds ${before.fds} → ${after.fds}; service handles ${before.handles} → ${after.handles}; rooms open ${service.services.media!.roomCount}`,
-    );
-  } finally {
-    await service.close();
   }
+}
+
+type Caller = (method: string, route: string, body?: unknown) => Promise<Record<string, unknown> & { id: string }>;
+
+async function benchCaller(service: RunningService): Promise<Caller> {
+  const em = service.services.orm.em.fork() as EntityManager;
+  const user = await createUser(em, { email: `bench-${Date.now()}@example.test`, name: 'bench', plan: 'enterprise' });
+  const { secret: key } = await service.services.credentials.issueKey(em, { userId: user.id, name: 'bench', mode: 'live', scopes: SCOPES });
+  return async (method, route, body) => {
+    const res = await fetch(`${service.url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json()) as { data: Record<string, unknown> & { id: string } };
+    if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+}
+
+function printRows(rows: Array<[string, Figures]>): void {
+  const head = ['', 'service %', 'encoder %', 'worker %', 'encoder MB', 'worker MB', 'first video ms', 'first speech ms', 'jitter p50 ms', 'p99 ms'];
+  out(head.map((h, i) => (i === 0 ? h.padEnd(40) : h.padStart(i >= 6 ? 16 : 11))).join(''));
+  for (const [label, f] of rows) {
+    const cells = [f.serviceCpu, f.encoderCpu, f.workerCpu, f.encoderMb, f.workerMb, f.firstVideoMs, f.firstSpeechMs, f.jitterP50, f.jitterP99];
+    out(label.padEnd(40) + cells.map((c, i) => c.toFixed(i >= 7 ? 2 : 0).padStart(i >= 5 ? 16 : 11)).join(''));
+  }
+}
+
+async function leakCheck(service: RunningService, call: Caller, characterId: string, sessions: number): Promise<void> {
+  const worker = service.services.media!.pool.live[0]!;
+  const handles = () => (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length;
+  const before = { rss: rssMb(worker.pid), fds: fdCount(worker.pid), handles: handles() };
+  const started = performance.now();
+  for (let i = 0; i < sessions; i++) {
+    const s = await call('POST', '/api/v1/avatars', { characterId, realtime: true });
+    await call('DELETE', `/api/v1/avatars/${s.id}`);
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  const after = { rss: rssMb(worker.pid), fds: fdCount(worker.pid), handles: handles() };
+  out(`# leak check: ${sessions} realtime sessions created and ended in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  out(
+    `worker RSS ${before.rss.toFixed(1)} → ${after.rss.toFixed(1)} MB; worker fds ${before.fds} → ${after.fds}; service handles ${before.handles} → ${after.handles}; rooms open ${service.services.media!.roomCount}`,
+  );
 }
 
 async function measureSession(
   service: RunningService,
-  call: (method: string, route: string, body?: unknown) => Promise<Record<string, unknown> & { id: string }>,
+  call: Caller,
   characterId: string,
   fps: number,
   windowS: number,
