@@ -101,7 +101,7 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
 }
 
 export function ffmpegArgs(o: Pick<PublisherOptions, 'width' | 'height' | 'fps' | 'videoKbps' | 'video' | 'audio'>): string[] {
-  const rtp = (t: PublishTarget) => `rtp://${t.ip}:${t.port}?rtcpport=${t.port}&pkt_size=1200`;
+  const rtp = (t: PublishTarget) => `rtp://${t.ip}:${t.port}?rtcpport=${t.rtcpPort ?? t.port + 1}&pkt_size=1200`;
   return [
     ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
     ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${o.width}x${o.height}`, '-framerate', String(o.fps)],

@@ -36,6 +36,8 @@ export interface AvatarRoomOptions {
 export interface PublishTarget {
   ip: string;
   port: number;
+  /** Where RTCP goes (the encoder sends it from its own socket, so it gets its own port). */
+  rtcpPort?: number;
 }
 
 export interface ViewerTransportInfo {
@@ -99,10 +101,13 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
     try {
       // The encoder runs on this node: its RTP arrives on loopback, and `comedia` takes the
       // encoder's source address from its first packet (as mediasoup-demo's broadcaster does).
+      // RTCP gets its own port: ffmpeg sends it from a second socket, and with one muxed port
+      // comedia could latch onto that socket and then ignore the RTP.
       const plain = () =>
         router.createPlainTransport({
           listenInfo: { protocol: 'udp', ip: '127.0.0.1', portRange: listen.portRange },
-          rtcpMux: true,
+          rtcpListenInfo: { protocol: 'udp', ip: '127.0.0.1', portRange: listen.portRange },
+          rtcpMux: false,
           comedia: true,
         });
       const videoIn = await plain();
@@ -115,8 +120,8 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
         listen,
         video,
         worker.pid,
-        { ip: '127.0.0.1', port: videoIn.tuple.localPort },
-        { ip: '127.0.0.1', port: audioIn.tuple.localPort },
+        { ip: '127.0.0.1', port: videoIn.tuple.localPort, rtcpPort: videoIn.rtcpTuple!.localPort },
+        { ip: '127.0.0.1', port: audioIn.tuple.localPort, rtcpPort: audioIn.rtcpTuple!.localPort },
         { video: videoProducer, audio: audioProducer },
         [videoIn, audioIn],
       );

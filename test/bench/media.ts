@@ -146,10 +146,31 @@ async function benchCaller(service: RunningService): Promise<Caller> {
 }
 
 function printRows(rows: Array<[string, Figures]>): void {
-  const head = ['', 'service %', 'encoder %', 'worker %', 'encoder MB', 'worker MB', 'first video ms', 'first speech ms', 'jitter p50 ms', 'p99 ms'];
+  const head = [
+    '',
+    'service %',
+    'encoder %',
+    'worker %',
+    'encoder MB',
+    'worker MB',
+    'first video ms',
+    'first speech ms',
+    'jitter p50 ms',
+    'p99 ms',
+  ];
   out(head.map((h, i) => (i === 0 ? h.padEnd(40) : h.padStart(i >= 6 ? 16 : 11))).join(''));
   for (const [label, f] of rows) {
-    const cells = [f.serviceCpu, f.encoderCpu, f.workerCpu, f.encoderMb, f.workerMb, f.firstVideoMs, f.firstSpeechMs, f.jitterP50, f.jitterP99];
+    const cells = [
+      f.serviceCpu,
+      f.encoderCpu,
+      f.workerCpu,
+      f.encoderMb,
+      f.workerMb,
+      f.firstVideoMs,
+      f.firstSpeechMs,
+      f.jitterP50,
+      f.jitterP99,
+    ];
     out(label.padEnd(40) + cells.map((c, i) => c.toFixed(i >= 7 ? 2 : 0).padStart(i >= 5 ? 16 : 11)).join(''));
   }
 }
@@ -171,13 +192,7 @@ async function leakCheck(service: RunningService, call: Caller, characterId: str
   );
 }
 
-async function measureSession(
-  service: RunningService,
-  call: Caller,
-  characterId: string,
-  fps: number,
-  windowS: number,
-): Promise<Figures> {
+async function measureSession(service: RunningService, call: Caller, characterId: string, fps: number, windowS: number): Promise<Figures> {
   const createdAt = performance.now();
   const session = await call('POST', '/api/v1/avatars', { characterId, realtime: true, target_fps: fps });
   const room = service.services.media!.roomFor(session.id)!;
