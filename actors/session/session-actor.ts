@@ -13,6 +13,7 @@ import type { Orm } from '../../runtime/db/orm.js';
 import type { EventBus } from '../../runtime/events/event-bus.js';
 import type { Limiter } from '../../runtime/limits/limiter.js';
 import type { CredentialService } from '../../runtime/accounts/credentials.js';
+import type { ViewerHost } from '../../media/rooms/viewer-host.js';
 import type { SessionCapacity } from './capacity.js';
 import type { SessionMessage, SessionReply, SessionView } from './messages.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
@@ -32,10 +33,13 @@ export interface SessionDeps {
   credentials: CredentialService;
   engine: ReplyEngine;
   memoryTurns: number;
+  /** Opens a realtime session's room to viewers (`viewers.attach(sessionId, room)`) and counts them. */
+  viewers: ViewerHost;
   log: Logger;
 }
 
-export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string): SessionView {
+/** `viewers`: the room's viewer count, known only on the node hosting the session (0 elsewhere and once ended). */
+export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string, viewers = 0): SessionView {
   return {
     id: s.id,
     object: 'session',
@@ -46,7 +50,7 @@ export function sessionView(s: LiveSession, character: { id: string; name: strin
     realtime: s.realtime,
     target_fps: s.targetFps,
     turns: s.turns,
-    viewers: 0, // viewers join rooms, which come with the media layer
+    viewers: s.state === 'open' ? viewers : 0,
     replyEngine,
     livemode: s.mode === 'live',
     createdAt: s.createdAt.toISOString(),
@@ -77,7 +81,7 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
 }
 
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
-  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name);
+  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name, deps.viewers.viewerCount(sessionId));
 
   async function end(state: SessionState, reason: SessionEndReason): Promise<SessionState> {
     const em = deps.orm.em.fork() as EntityManager;
