@@ -33,6 +33,7 @@ import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
+import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 import { ViewerHost } from '../media/rooms/viewer-host.js';
 import { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
@@ -153,6 +154,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           leaseMs: config.sessionNodeLeaseMs,
           scanIntervalMs: config.sessionScanIntervalMs,
           tokenTtlS: config.sessionTokenTtlS,
+          isKnownVoice: isBuiltInVoice,
         },
       );
       services.sessions = sessions;
