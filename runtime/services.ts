@@ -16,10 +16,13 @@ import type { UsageRecorder } from './usage/usage-recorder.js';
 import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
+import type { CharacterService } from './characters/character-service.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
 import type { RoomHost } from '../media/rooms/room-host.js';
+import type { ViewerHost } from '../media/rooms/viewer-host.js';
+import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -35,6 +38,7 @@ export interface Services {
   health: HealthChecks;
   events: EventBus;
   secrets: SecretBox;
+  characters: CharacterService;
   /** The deployment-wide cap on open sessions (Redis), on every node. */
   sessionCapacity: SessionCapacity;
   /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */
@@ -43,4 +47,9 @@ export interface Services {
   speech: SpeechService | undefined;
   /** mediasoup workers and the rooms of the realtime sessions hosted here: on nodes that host sessions. */
   media: RoomHost | undefined;
+  /**
+   * Viewer signalling, on nodes that serve the API: `host` answers for the rooms of sessions
+   * hosted here, `relay` carries the websockets opened here to whichever node hosts the room.
+   */
+  viewers: { host: ViewerHost; relay: ViewerRelay } | undefined;
 }

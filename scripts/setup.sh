@@ -10,7 +10,7 @@
 #   - the mediasoup worker, built from the npm package's sources into .tools/mediasoup-worker/<version>
 #     (scripts/setup-mediasoup.sh), so that npm ci skips its download;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
-#   - the TypeScript build (dist/).
+#   - the TypeScript build (dist/), with the viewer page bundled by esbuild (dist/web/viewer/).
 # Each step is skipped when its result is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,6 +78,8 @@ fi
 mkdir -p node_modules/mediasoup/worker/out/Release
 ln -sfn "$MEDIASOUP_WORKER_BIN" node_modules/mediasoup/worker/out/Release/mediasoup-worker
 
-say "building (tsc, workflow bundle)"
+say "building (tsc, workflow bundle, viewer page)"
 npx --no-install tsc -p tsconfig.json
+npx --no-install tsc -p web/tsconfig.json
 node dist/runtime/temporal/bundle-workflows.js
+node dist/runtime/build/bundle-viewer.js

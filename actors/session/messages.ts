@@ -49,11 +49,16 @@ export function placeholderCharacter(characterId: string): SessionCharacter {
   return { id: characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } };
 }
 
+/**
+ * `viewers`: the room's viewer count, known only on the node hosting the session (0 elsewhere and once ended);
+ * `room`: the realtime session's room while it is open there.
+ */
 export function sessionView(
   s: LiveSession,
   character: { id: string; name: string },
   replyEngine: string,
-  realtime?: { room: RoomInfo; viewers: number },
+  viewers = 0,
+  room: RoomInfo | null = null,
 ): SessionView {
   return {
     id: s.id,
@@ -65,8 +70,8 @@ export function sessionView(
     realtime: s.realtime,
     target_fps: s.targetFps,
     turns: s.turns,
-    viewers: realtime?.viewers ?? 0,
-    room: realtime?.room ?? null,
+    viewers: s.state === 'open' ? viewers : 0,
+    room: s.state === 'open' ? room : null,
     replyEngine,
     livemode: s.mode === 'live',
     createdAt: s.createdAt.toISOString(),

@@ -14,6 +14,8 @@ export interface RoomInfo {
 /** One realtime session's open media: its room, encoder and frame pacer. */
 export interface SessionRealtime {
   readonly open: boolean;
+  /** The room, for viewer signalling (SessionViewers.attach). */
+  readonly room: unknown;
   readonly viewers: number;
   describe(): RoomInfo;
   /** Queues a reply sentence to be spoken (and mouthed) into the room. */

@@ -22,6 +22,15 @@ import { ReplyEngineUnavailable } from './session-errors.js';
 import type { RealtimeMedia, SessionRealtime } from './realtime.js';
 import { NotAvailableError } from '../../runtime/errors.js';
 
+/**
+ * Viewer signalling of the rooms on this node (media/rooms/viewer-host.ts implements it): the actor
+ * attaches its room once created, and reads the viewer count for the session's view.
+ */
+export interface SessionViewers {
+  attach(sessionId: string, room: unknown): void;
+  viewerCount(sessionId: string): number;
+}
+
 export interface SessionState {
   session: LiveSession;
   character: SessionCharacter;
@@ -36,6 +45,8 @@ export interface SessionDeps {
   credentials: CredentialService;
   engine: ReplyEngine;
   memoryTurns: number;
+  /** Opens a realtime session's room to viewers (`viewers.attach(sessionId, room)`) and counts them. */
+  viewers: SessionViewers;
   log: Logger;
   /** Realtime media (rooms, encoder, performer); absent where realtime sessions are not served. */
   media?: RealtimeMedia | undefined;
@@ -72,7 +83,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       state.session,
       state.character,
       deps.engine.name,
-      media?.open ? { room: media.describe(), viewers: media.viewers } : undefined,
+      deps.viewers.viewerCount(sessionId),
+      media?.open ? media.describe() : null,
     );
 
   async function openMedia(state: SessionState): Promise<void> {
@@ -80,6 +92,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     if (!deps.media) throw new NotAvailableError('realtime sessions on this node');
     await closeMedia('replaced');
     const opened = await deps.media.open(state.session);
+    deps.viewers.attach(sessionId, opened.room); // viewers reach the room through the viewer host
     opened.onFailure((why) => {
       deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
       deps.requestEnd?.(sessionId, 'media_error');
@@ -94,7 +107,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   }
 
   const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => {
-    await closeMedia('session_ended'); // the room closes with the session, whatever the reason
+    await closeMedia(reason); // the room closes with the session, whatever the reason (viewers are told it)
     return { ...state, session: await endSession(deps, state.session, reason) };
   };
 
@@ -113,7 +126,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     // Stopped by the supervisor after repeated failures: the session ends rather than stranding.
     async onStop(state) {
       if (state.session.state === 'open') await end(state, 'error');
-      await closeMedia('session_ended');
+      await closeMedia('error');
     },
 
     async handle(state, msg, ctx) {

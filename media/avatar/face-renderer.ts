@@ -42,30 +42,40 @@ export interface FaceSize {
 export const DEFAULT_FACE_SIZE: FaceSize = { width: 512, height: 512 };
 
 export async function createFaceRenderer(appearance: CharacterAppearance, size: FaceSize): Promise<FaceRenderer> {
-  return Promise.resolve(new PictureFaceRenderer(appearance, size));
+  i420Layout(size.width, size.height); // throws on odd sizes
+  const margin = Math.max(2, Math.round(Math.min(size.width, size.height) * 0.015) * 2);
+  const canvas = { width: size.width + 2 * margin, height: size.height + 2 * margin };
+  const open = new Map<Viseme, Buffer>();
+  // One picture at a time, yielding between them: rasterising is synchronous and the node serves
+  // other sessions meanwhile.
+  for (const viseme of VISEMES) {
+    open.set(viseme, picture(appearance, viseme, false, canvas));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const closed = picture(appearance, 'rest', true, canvas);
+  return new PictureFaceRenderer(size, margin, canvas, open, closed);
 }
 
 class PictureFaceRenderer implements FaceRenderer {
   readonly width: number;
   readonly height: number;
   /** Sway room on each side, even so that chroma rows and columns stay aligned. */
-  private readonly margin: number;
   private readonly canvasWidth: number;
   private readonly canvasHeight: number;
-  private readonly open = new Map<Viseme, Buffer>();
-  private readonly closed: Buffer;
   private readonly eyes: { top: number; bottom: number };
   private closedDown = false;
 
-  constructor(appearance: CharacterAppearance, size: FaceSize) {
-    i420Layout(size.width, size.height); // throws on odd sizes
+  constructor(
+    size: FaceSize,
+    private readonly margin: number,
+    canvas: FaceSize,
+    private readonly open: Map<Viseme, Buffer>,
+    private readonly closed: Buffer,
+  ) {
     this.width = size.width;
     this.height = size.height;
-    this.margin = Math.max(2, Math.round(Math.min(size.width, size.height) * 0.015) * 2);
-    this.canvasWidth = size.width + 2 * this.margin;
-    this.canvasHeight = size.height + 2 * this.margin;
-    for (const viseme of VISEMES) this.open.set(viseme, this.picture(appearance, viseme, false));
-    this.closed = this.picture(appearance, 'rest', true);
+    this.canvasWidth = canvas.width;
+    this.canvasHeight = canvas.height;
     this.eyes = eyeRows(this.canvasWidth, this.canvasHeight);
   }
 
@@ -116,13 +126,14 @@ class PictureFaceRenderer implements FaceRenderer {
       y: even(m + m * 0.6 * Math.sin((2 * Math.PI * tMs) / 3100 + 1.3)),
     };
   }
+}
 
-  private picture(appearance: CharacterAppearance, viseme: Viseme, eyesClosed: boolean): Buffer {
-    const svg = faceSvg(appearance, { viseme, eyesClosed }, this.canvasWidth, this.canvasHeight);
-    const rendered = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render();
-    const pixels = appearance.style === 'pixel' ? pixelated(rendered.pixels, this.canvasWidth, this.canvasHeight) : rendered.pixels;
-    return rgbaToI420(pixels, this.canvasWidth, this.canvasHeight);
-  }
+/** The character in one pose, `canvas`-sized, as I420. */
+function picture(appearance: CharacterAppearance, viseme: Viseme, eyesClosed: boolean, canvas: FaceSize): Buffer {
+  const svg = faceSvg(appearance, { viseme, eyesClosed }, canvas.width, canvas.height);
+  const rendered = new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render();
+  const pixels = appearance.style === 'pixel' ? pixelated(rendered.pixels, canvas.width, canvas.height) : rendered.pixels;
+  return rgbaToI420(pixels, canvas.width, canvas.height);
 }
 
 /** The `pixel` style: each 8×8 block takes the colour of its centre. */

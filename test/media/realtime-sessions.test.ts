@@ -63,7 +63,7 @@ test.serial('a realtime session starts with its room (session.started carries it
   t.is(ended.json().data.state, 'closed');
   t.is(ended.json().data.room, null);
   t.true(room.closed);
-  t.is(room.closeReason, 'session_ended');
+  t.is(room.closeReason, 'explicit', 'the room closes with the session end reason (viewers are told it)');
   t.true(room.producers.video.closed);
   t.is(service.services.media!.roomFor(session.id), undefined);
 });
