@@ -27,6 +27,7 @@ import { UsageRecorder } from './usage/usage-recorder.js';
 import { version } from './version.js';
 import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
+import { CharacterService } from './characters/character-service.js';
 import { startWorker } from './temporal/worker.js';
 import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
 import { SessionClient } from '../actors/session/session-client.js';
@@ -110,6 +111,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      characters: new CharacterService(events),
       sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
