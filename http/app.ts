@@ -10,6 +10,7 @@ import secureJson from 'secure-json-parse';
 import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
 import access from './plugins/access.js';
+import edge, { clientErrorHandler, frameworkErrors } from './plugins/edge.js';
 import errorHandler from './plugins/error-handler.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
@@ -53,6 +54,9 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router and Node's HTTP parser refuse is answered in the envelope too (plugins/edge.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(createValidatorCompiler());
@@ -85,6 +89,9 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // Before every other plugin and route: its onRoute hook makes each route's query string strict,
+  // and its onSend hook envelopes error bodies other plugins send themselves (CORS).
+  await app.register(edge);
   // Browsers call the API directly with st_ tokens (the chat route): answer their preflights.
   await app.register(cors, {
     origin: config.corsOrigins,
