@@ -16,7 +16,7 @@ import type { CredentialService } from '../../runtime/accounts/credentials.js';
 import type { SessionCapacity } from './capacity.js';
 import type { SessionMessage, SessionReply, SessionView } from './messages.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
-import { ReplyEngineUnavailable } from './reply/openai-engine.js';
+import { ReplyEngineUnavailable } from './session-errors.js';
 
 export interface SessionState {
   session: LiveSession;

@@ -15,17 +15,14 @@ import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
 import { newId } from '../../runtime/ids.js';
 import { isBuiltInVoice } from '../../media/speech/voice-catalog.js';
+import { ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
 import {
-  Forbidden,
-  NotConnected,
-  ReplyEngineDown,
-  ResourceNotFound,
-  SessionBusy,
-  SessionCapacityFull,
-  SessionEnded,
-  SessionNotRunning,
-  ValidationError,
-} from '../../http/errors.js';
+  ReplyEngineUnavailable,
+  SessionBusyError,
+  SessionCapacityFullError,
+  SessionEndedError,
+  SessionNotRunningError,
+} from './session-errors.js';
 import type { SessionDeps, SessionState } from './session-actor.js';
 import { loadSessionState, sessionBehavior, sessionView } from './session-actor.js';
 import type { SessionMessage, SessionReply, SessionView } from './messages.js';
@@ -100,15 +97,15 @@ export class SessionClient {
     principal: Principal,
     input: CreateSessionInput,
   ): Promise<{ session: SessionView; clientToken: { token: string; id: string; expiresAt: string } }> {
-    if (input.realtime) throw new NotConnected('realtime publishing (the media layer: rooms, avatar video, viewers)');
+    if (input.realtime) throw new NotAvailableError('realtime publishing (the media layer: rooms, avatar video, viewers)');
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
-    if (!character) throw new ResourceNotFound('character', input.characterId);
+    if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
-    if (!isBuiltInVoice(voice)) throw new ValidationError(`body/voice "${voice}" is not a known voice`);
+    if (!isBuiltInVoice(voice)) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
 
     const id = newId('ses');
     const admission = await this.deps.capacity.admit(id);
-    if (!admission.admitted) throw new SessionCapacityFull();
+    if (!admission.admitted) throw new SessionCapacityFullError();
     if (admission.evicted) await this.endSafely(admission.evicted, 'eviction');
 
     const now = new Date();
@@ -147,18 +144,18 @@ export class SessionClient {
   /** The session record if the principal may see it (st_ tokens: only their own session). */
   async authorize(em: EntityManager, principal: Principal, sessionId: string): Promise<LiveSession> {
     if (principal.sessionId !== null && principal.sessionId !== sessionId)
-      throw new Forbidden('this session token belongs to another session');
+      throw new ForbiddenError('this session token belongs to another session');
     const session = await em.findOne(LiveSession, { id: sessionId, userId: principal.userId, mode: principal.mode });
-    if (!session) throw new ResourceNotFound('session', sessionId);
+    if (!session) throw new NotFoundError('session', sessionId);
     return session;
   }
 
   async chat(session: LiveSession, text: string): Promise<Extract<SessionReply, { kind: 'reply' }>> {
-    if (session.state !== 'open') throw new SessionEnded();
+    if (session.state !== 'open') throw new SessionEndedError();
     const reply = await this.ask(session.id, { type: 'chat', text });
     if (reply.kind === 'error') {
-      if (reply.code === 'closed') throw new SessionEnded();
-      throw new ReplyEngineDown(reply.message);
+      if (reply.code === 'closed') throw new SessionEndedError();
+      throw new ReplyEngineUnavailable(reply.message);
     }
     if (reply.kind !== 'reply') throw new Error('unexpected reply');
     return reply;
@@ -170,7 +167,7 @@ export class SessionClient {
         const reply = await this.ask(session.id, { type: 'get' });
         if (reply.kind === 'view') return reply.session;
       } catch (err) {
-        if (!(err instanceof SessionNotRunning)) throw err;
+        if (!(err instanceof SessionNotRunningError)) throw err;
       }
     }
     const character = await em.findOne(Character, { id: session.characterId });
@@ -180,7 +177,7 @@ export class SessionClient {
   async end(em: EntityManager, session: LiveSession, reason: SessionEndReason = 'explicit'): Promise<SessionView> {
     if (session.state === 'open') {
       const reply = await this.ask(session.id, { type: 'end', reason }).catch((err) => {
-        if (err instanceof SessionNotRunning) return undefined;
+        if (err instanceof SessionNotRunningError) return undefined;
         throw err;
       });
       if (reply?.kind === 'view') return reply.session;
@@ -230,8 +227,8 @@ export class SessionClient {
     try {
       return await this.host.ask(sessionId, msg, ASK_TIMEOUT_MS);
     } catch (err) {
-      if (err instanceof ActorNotRunning) throw new SessionNotRunning();
-      if (err instanceof ActorBusy) throw new SessionBusy();
+      if (err instanceof ActorNotRunning) throw new SessionNotRunningError({ cause: err });
+      if (err instanceof ActorBusy) throw new SessionBusyError({ cause: err });
       throw err;
     }
   }

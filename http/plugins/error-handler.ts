@@ -1,11 +1,13 @@
 /**
  * Turns every failure into the spec's envelope: validation (400), unknown route (404), body too
- * large (413), wrong content type (415), our own COMPANION_ERR_* errors with their status, and
+ * large (413), wrong content type (415), our own COMPANION_ERR_* errors with their status (the
+ * domain's errors mapped to them first, by domain-errors.ts), and
  * anything unexpected as 500 with the details in the log, never in the response.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { envelope, NotFoundRoute } from '../errors.js';
+import { apiErrorFor } from '../domain-errors.js';
 
 /** A validation message that names the field, unknown fields and parameters included. */
 function validationMessage(err: FastifyError): string {
@@ -43,12 +45,14 @@ function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number
 export default fp(
   async function errorHandler(app: FastifyInstance, opts: { bodyLimitBytes: number }) {
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      const body = toEnvelope(err, request.id, opts.bodyLimitBytes);
+      // Domain errors (services, actors) become API errors here and nowhere else.
+      const apiError = (apiErrorFor(err) as FastifyError | undefined) ?? err;
+      const body = toEnvelope(apiError, request.id, opts.bodyLimitBytes);
       // Only the unexpected is a server error in the logs (level 50, with the stack). A 501 (not
-      // built) is an expected refusal; a 503 of ours (an upstream down) is worth a warning, once.
+      // built) is an expected refusal; a 503 of ours (an upstream down) is worth a warning.
       const { statusCode, code, message } = body.error;
       if (code === 'COMPANION_ERR_INTERNAL') request.log.error({ err }, 'request failed');
-      else if (statusCode >= 500 && statusCode !== 501) request.log.warn({ code, message, status: statusCode }, 'request refused');
+      else if (statusCode >= 500 && statusCode !== 501) request.log.warn({ code, message, status: statusCode, cause: err.cause }, 'request refused');
       else request.log.debug({ code, message, status: statusCode }, 'request refused');
       return reply.code(body.error.statusCode).send(body);
     });

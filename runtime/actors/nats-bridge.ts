@@ -12,9 +12,12 @@ import type { Logger } from 'pino';
 import { Actor, ActorStopped, ActorTimeout, type Behavior } from './actor.js';
 import type { PlacementEntry, PlacementRegistry } from './registry.js';
 import type { SupervisionPolicy } from './supervisor.js';
+import { DomainError } from '../errors.js';
 
-export class ActorNotRunning extends Error {}
-export class ActorBusy extends Error {}
+/** No node hosts the actor, and none could adopt it. */
+export class ActorNotRunning extends DomainError {}
+/** The actor did not answer within the timeout. */
+export class ActorBusy extends DomainError {}
 
 interface Wire<R> {
   ok: boolean;

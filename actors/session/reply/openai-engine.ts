@@ -6,8 +6,7 @@
 import { request } from 'undici';
 import type { ReplyContext, ReplyEngine } from './reply-engine.js';
 import { SentenceSplitter } from './sentence-splitter.js';
-
-export class ReplyEngineUnavailable extends Error {}
+import { ReplyEngineUnavailable } from '../session-errors.js';
 
 export function systemMessage(ctx: ReplyContext): string {
   const p = ctx.personality;
