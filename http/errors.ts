@@ -65,6 +65,7 @@ export const SessionNotRunning = createError('COMPANION_ERR_SESSION_NOT_RUNNING'
 export const SessionBusy = createError('COMPANION_ERR_SESSION_BUSY', 'the session did not answer in time; try again', 503);
 export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY', 'the deployment is at its live-session capacity', 429);
 export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
+export const SessionJournal = createError('COMPANION_ERR_SESSION_JOURNAL', 'the turn could not be recorded; try again', 503);
 export const ReplyEngineDown = createError<[string]>('COMPANION_ERR_REPLY_ENGINE', '%s', 503);
 
 // Speech

@@ -29,4 +29,4 @@ export interface SessionView {
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
   | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; turn: number } }
-  | { kind: 'error'; code: 'closed' | 'engine_unavailable'; message: string };
+  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed'; message: string };

@@ -21,6 +21,7 @@ import {
   SessionBusyError,
   SessionCapacityFullError,
   SessionEndedError,
+  SessionJournalError,
   SessionNotRunningError,
 } from './session-errors.js';
 import type { SessionDeps, SessionState } from './session-actor.js';
@@ -155,6 +156,8 @@ export class SessionClient {
     const reply = await this.ask(session.id, { type: 'chat', text });
     if (reply.kind === 'error') {
       if (reply.code === 'closed') throw new SessionEndedError();
+      if (reply.code === 'invalid_input') throw new InvalidInputError(`body/${reply.message}`);
+      if (reply.code === 'journal_failed') throw new SessionJournalError();
       throw new ReplyEngineUnavailable(reply.message);
     }
     if (reply.kind !== 'reply') throw new Error('unexpected reply');

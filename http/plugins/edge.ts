@@ -19,6 +19,7 @@ import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { envelope, ValidationError } from '../errors.js';
+import { findBadText } from '../../runtime/text/text-checks.js';
 
 /** Status codes the edge answers itself, with their stable codes. */
 const EDGE_CODES: Record<number, string> = {
@@ -38,46 +39,6 @@ export function edgeCode(status: number): string {
 
 // ---------------------------------------------------------------------------------------------
 // Text that cannot be stored or processed
-
-/** String.prototype.isWellFormed (Node 20+, ES2024; the project's lib is ES2023). */
-type WellFormedCheck = string & { isWellFormed(): boolean };
-
-/** Why a string is refused, or undefined when it is fine. */
-export function textProblem(value: string): string | undefined {
-  if (value.includes('\u0000')) return 'contains a NUL character (U+0000)';
-  if (!(value as WellFormedCheck).isWellFormed()) return 'contains a lone surrogate (not valid Unicode)';
-  return undefined;
-}
-
-/**
- * The first refused string in a parsed value, as `[path, problem]`. Walks plain objects and arrays
- * without recursion (a body may nest deeply); Buffers and streams (audio uploads) are skipped.
- */
-export function findBadText(root: unknown, rootPath: string): [string, string] | undefined {
-  const stack: Array<[unknown, string]> = [[root, rootPath]];
-  while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
-    if (typeof value === 'string') {
-      const problem = textProblem(value);
-      if (problem) return [path, problem];
-    } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${path}/${i}`]);
-    } else if (value !== null && typeof value === 'object' && isRecord(value)) {
-      for (const [key, child] of Object.entries(value)) {
-        const keyProblem = textProblem(key);
-        if (keyProblem) return [`${path} (a field name)`, keyProblem];
-        stack.push([child, `${path}/${key}`]);
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Parsed JSON objects and the router's and query parser's records, not Buffers or streams. */
-function isRecord(value: object): boolean {
-  if (ArrayBuffer.isView(value) || value instanceof Date) return false;
-  return typeof (value as { pipe?: unknown }).pipe !== 'function';
-}
 
 function checkRequestText(request: FastifyRequest): void {
   const found = findBadText(request.params, 'params') ?? findBadText(request.query, 'querystring') ?? findBadText(request.body, 'body');

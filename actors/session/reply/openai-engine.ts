@@ -29,7 +29,8 @@ export class OpenAiEngine implements ReplyEngine {
     private readonly apiKey: string | undefined,
     private readonly timeoutMs: number,
   ) {
-    this.name = `openai-compatible (${model} at ${new URL(baseUrl).host})`;
+    // Public (session records, session.started): the engine and model, never an internal address.
+    this.name = `openai-compatible (${model})`;
   }
 
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
