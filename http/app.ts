@@ -12,6 +12,7 @@ import type { Services } from '../runtime/services.js';
 import access from './plugins/access.js';
 import edge, { clientErrorHandler, frameworkErrors } from './plugins/edge.js';
 import errorHandler from './plugins/error-handler.js';
+import idempotency from './plugins/idempotency.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import servicesPlugin from './plugins/services.js';
@@ -107,6 +108,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   await app.register(openapi, { version });
   await app.register(access);
   await app.register(usage);
+  await app.register(idempotency);
 
   app.addHook('onResponse', async (request, reply) => {
     if (!(request.log as typeof log).isLevelEnabled('info')) return;

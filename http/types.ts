@@ -16,6 +16,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Per-address limit of a public route, requests per minute (default PUBLIC_REQUESTS_PER_MINUTE). */
     publicPerMinute?: number;
+    /** A creating POST that honours the Idempotency-Key header (http/plugins/idempotency.ts). */
+    idempotent?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;

@@ -69,7 +69,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/avatars',
     {
-      config: { auth: { scope: 'sessions:write' } },
+      config: { auth: { scope: 'sessions:write' }, idempotent: true },
       schema: {
         summary: 'Create a live session (returns an st_ client token)',
         tags: ['sessions'],

@@ -93,7 +93,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/keys',
     {
-      config: { auth: { scope: 'keys:write' } },
+      config: { auth: { scope: 'keys:write' }, idempotent: true },
       schema: {
         summary: 'Create a secret key (the secret is shown once)',
         tags: ['keys'],

@@ -93,7 +93,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/organizations',
     {
-      config: { auth: { scope: 'organizations:write' } },
+      config: { auth: { scope: 'organizations:write' }, idempotent: true },
       schema: {
         summary: 'Create an organisation (the caller becomes its owner)',
         tags: ['organizations'],
@@ -111,7 +111,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/organizations/:id/members',
     {
-      config: { auth: { scope: 'organizations:write' } },
+      config: { auth: { scope: 'organizations:write' }, idempotent: true },
       schema: {
         summary: 'Add an existing user by email (owners and admins)',
         tags: ['organizations'],

@@ -91,6 +91,7 @@ export class AccountEraser {
     const files = records.users ? listAccountFiles(config.dataDir, userId) : [];
     const redisPatterns = [
       `cmp:mq:${userId}:*`,
+      `cmp:idem:${userId}:*`, // kept answers of Idempotency-Key calls
       ...soleOrgIds.map((id) => `cmp:mq:${id}:*`),
       ...keyIds.flatMap((id) => [`cmp:dq:${id}:*`, `cmp:rl:${id}:*`, `cmp:revoked:${id}`]),
       ...tokenIds.map((id) => `cmp:revoked:${id}`),
