@@ -33,6 +33,7 @@ import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
+import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 
 export interface RunningService {
   services: Services;
@@ -141,6 +142,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           leaseMs: config.sessionNodeLeaseMs,
           scanIntervalMs: config.sessionScanIntervalMs,
           tokenTtlS: config.sessionTokenTtlS,
+          isKnownVoice: isBuiltInVoice,
         },
       );
       services.sessions = sessions;
