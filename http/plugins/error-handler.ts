@@ -52,7 +52,8 @@ export default fp(
       // built) is an expected refusal; a 503 of ours (an upstream down) is worth a warning.
       const { statusCode, code, message } = body.error;
       if (code === 'COMPANION_ERR_INTERNAL') request.log.error({ err }, 'request failed');
-      else if (statusCode >= 500 && statusCode !== 501) request.log.warn({ code, message, status: statusCode, cause: err.cause }, 'request refused');
+      else if (statusCode >= 500 && statusCode !== 501)
+        request.log.warn({ code, message, status: statusCode, cause: err.cause }, 'request refused');
       else request.log.debug({ code, message, status: statusCode }, 'request refused');
       return reply.code(body.error.statusCode).send(body);
     });

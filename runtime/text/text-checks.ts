@@ -45,7 +45,6 @@ function isRecord(value: object): boolean {
   return typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
-
 /** Model output made storable: NULs dropped, lone surrogates replaced by U+FFFD. */
 export function storableText(value: string): string {
   return (value.replaceAll('\u0000', '') as string & { toWellFormed(): string }).toWellFormed();

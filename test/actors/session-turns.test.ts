@@ -59,7 +59,10 @@ test.serial('a turn that cannot be journalled answers 503 and leaves the session
   t.teardown(drop);
 
   for (let i = 0; i < 6; i++) {
-    const res = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, { key: session.clientToken, body: { text: 'hello' } });
+    const res = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, {
+      key: session.clientToken,
+      body: { text: 'hello' },
+    });
     t.is(res.statusCode, 503);
     t.is(envelopeOf(res).code, 'COMPANION_ERR_SESSION_JOURNAL');
   }

@@ -13,14 +13,10 @@ let account: TestAccount;
 let release: () => void = () => undefined;
 let gate = Promise.resolve();
 const slowRoute: FastifyPluginAsync = async (app) => {
-  app.post(
-    '/api/v1/__slow-create',
-    { config: { auth: { scope: 'characters:write' }, idempotent: true } },
-    async (_request, reply) => {
-      await gate;
-      return reply.code(201).send({ success: true, data: { at: Date.now() } });
-    },
-  );
+  app.post('/api/v1/__slow-create', { config: { auth: { scope: 'characters:write' }, idempotent: true } }, async (_request, reply) => {
+    await gate;
+    return reply.code(201).send({ success: true, data: { at: Date.now() } });
+  });
 };
 
 test.before(async () => {
@@ -101,7 +97,11 @@ test('concurrent identical creations make one character', async (t) => {
 
 test('a new key secret is replayed to the retry but not stored in clear', async (t) => {
   const send = () =>
-    call(service.app, 'POST', '/api/v1/admin/keys', { key: account.live, body: { name: 'retry-safe' }, headers: { 'idempotency-key': 'k-key' } });
+    call(service.app, 'POST', '/api/v1/admin/keys', {
+      key: account.live,
+      body: { name: 'retry-safe' },
+      headers: { 'idempotency-key': 'k-key' },
+    });
   const first = await send();
   t.is(first.statusCode, 201);
   const secret = first.json().data.secret as string;
