@@ -108,6 +108,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
     };
@@ -129,7 +130,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
         {
           orm,
           events,
-          capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
+          capacity: services.sessionCapacity,
           limiter,
           credentials: services.credentials,
           engine: createReplyEngine(config, urls.llmUrl),

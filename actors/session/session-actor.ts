@@ -151,7 +151,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
             lastActivityAt: now,
           });
           const next = { ...state, session, memory };
-          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, turn: seq / 2 + 1 } } };
+          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, exchange: seq / 2 + 1 } } };
         }
       }
     },

@@ -24,6 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { Type } from '@sinclair/typebox';
 import { IdempotencyInProgress, IdempotencyMismatch } from '../errors.js';
 import { ErrorRef } from '../schemas/common.js';
+import { idempotencyRedisKey } from '../../runtime/idempotency/idempotency-keys.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** How long a key stays taken by a call that never finishes (a crashed node). */
@@ -48,10 +49,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: Taken;
   }
-}
-
-export function idempotencyRedisKey(userId: string, mode: string, key: string): string {
-  return `cmp:idem:${userId}:${mode}:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
 function fingerprintOf(request: FastifyRequest): string {

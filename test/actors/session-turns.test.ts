@@ -38,7 +38,7 @@ test.serial('a chat turn with a NUL is a 400 before the model runs, however ofte
   t.is(state.turns, 0, 'nothing was journalled, nothing was generated');
   const ok = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, { key: session.clientToken, body: { text: 'hello' } });
   t.is(ok.statusCode, 200, 'the st_ token still works');
-  t.is(ok.json().data.turn, 1);
+  t.is(ok.json().data.exchange, 1);
 });
 
 test.serial('a turn that cannot be journalled answers 503 and leaves the session open, however often it happens', async (t) => {
@@ -73,5 +73,5 @@ test.serial('a turn that cannot be journalled answers 503 and leaves the session
   await drop();
   const ok = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, { key: session.clientToken, body: { text: 'hello' } });
   t.is(ok.statusCode, 200, 'the session and its st_ token still work once journalling does');
-  t.is(ok.json().data.turn, 1, 'the refused turns left no trace');
+  t.is(ok.json().data.exchange, 1, 'the refused turns left no trace');
 });

@@ -4,7 +4,7 @@
 import test from 'ava';
 import type { FastifyPluginAsync } from 'fastify';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
-import { idempotencyRedisKey } from '../../http/plugins/idempotency.js';
+import { idempotencyRedisKey } from '../../runtime/idempotency/idempotency-keys.js';
 
 let service: TestService;
 let account: TestAccount;
