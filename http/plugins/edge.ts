@@ -20,6 +20,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { envelope, ValidationError } from '../errors.js';
 import { findBadText } from '../../runtime/text/text-checks.js';
+import { ErrorRef } from '../schemas/common.js';
 
 /** Status codes the edge answers itself, with their stable codes. */
 const EDGE_CODES: Record<number, string> = {
@@ -145,9 +146,29 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
   socket.destroy(err);
 }
 
+/**
+ * The answers the edge and the framework can give on a route, declared in its schema so the OpenAPI
+ * document tells the whole truth: 400 everywhere (unknown parameters, refused text), 414 where a
+ * path has parameters, 413 and 415 where a JSON body is read.
+ */
+export function declareEdgeAnswers(route: RouteOptions): void {
+  if (route.method === 'OPTIONS' || (Array.isArray(route.method) && route.method.includes('OPTIONS'))) return;
+  const schema = (route.schema ?? {}) as JsonSchema;
+  const response = { ...((schema.response as JsonSchema | undefined) ?? {}) };
+  const add = (status: number) => (response[status] ??= ErrorRef);
+  add(400);
+  if (route.url.includes('/:')) add(414);
+  if (schema.body !== undefined) {
+    add(413);
+    add(415);
+  }
+  route.schema = { ...schema, response };
+}
+
 export default fp(
   async function edge(app: FastifyInstance) {
     app.addHook('onRoute', strictQuerystring);
+    app.addHook('onRoute', declareEdgeAnswers);
     app.addHook('preValidation', async (request) => checkRequestText(request));
     app.addHook('onSend', envelopeEveryError);
   },

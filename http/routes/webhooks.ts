@@ -261,7 +261,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/:id/test',
     {
-      config: { auth: { scope: 'webhooks:write' }, idempotent: true },
+      config: { auth: { scope: 'webhooks:write' }, idempotent: true, openapiRequestBody: { required: false } },
       schema: {
         summary: 'Send a test delivery (body marked "test": true) to this endpoint',
         tags: ['webhooks'],

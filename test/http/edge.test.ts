@@ -161,3 +161,30 @@ test('headers over the HTTP parser limit answer 431 in the envelope, malformed H
   t.is(garbage.status, 400);
   t.is(garbage.body.error.code, 'COMPANION_ERR_REQUEST_INVALID');
 });
+
+test('the OpenAPI document declares what the edge and the framework answer, and bodies routes read themselves', async (t) => {
+  const doc = (await call(service.app, 'GET', '/api/v1/openapi.json')).json();
+  t.is(doc.openapi, '3.1.0');
+  for (const [path, operations] of Object.entries(
+    doc.paths as Record<string, Record<string, { responses: object; requestBody?: object }>>,
+  )) {
+    for (const [method, op] of Object.entries(operations)) {
+      const statuses = Object.keys(op.responses);
+      t.true(statuses.includes('400'), `${method} ${path} declares 400`);
+      if (path.includes('{')) t.true(statuses.includes('414'), `${method} ${path} declares 414`);
+      if (
+        op.requestBody &&
+        (op.requestBody as { content: object }).content &&
+        'application/json' in (op.requestBody as { content: object }).content
+      ) {
+        t.true(statuses.includes('413') && statuses.includes('415'), `${method} ${path} declares 413 and 415`);
+      }
+    }
+  }
+  t.truthy(doc.paths['/api/v1/openapi.json'].get.responses['200'].content['application/json'].schema);
+  t.false(doc.paths['/api/v1/webhooks/{id}/test'].post.requestBody.required, 'the test delivery body is optional');
+  for (const path of ['/api/v1/speech-to-text', '/api/v1/speech-to-text/stream']) {
+    const content = doc.paths[path].post.requestBody.content;
+    t.deepEqual(Object.keys(content).sort(), ['application/octet-stream', 'audio/*', 'multipart/form-data'], path);
+  }
+});
