@@ -19,6 +19,8 @@ import type { SecretBox } from './secrets/secret-box.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
+import type { ViewerHost } from '../media/rooms/viewer-host.js';
+import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -40,4 +42,9 @@ export interface Services {
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
   speech: SpeechService | undefined;
+  /**
+   * Viewer signalling, on nodes that serve the API: `host` answers for the rooms of sessions
+   * hosted here, `relay` carries the websockets opened here to whichever node hosts the room.
+   */
+  viewers: { host: ViewerHost; relay: ViewerRelay } | undefined;
 }

@@ -21,6 +21,15 @@ import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
 import { storableText, textProblem } from '../../runtime/text/text-checks.js';
 
+/**
+ * Viewer signalling of the rooms on this node (media/rooms/viewer-host.ts implements it): the actor
+ * attaches its room once created, and reads the viewer count for the session's view.
+ */
+export interface SessionViewers {
+  attach(sessionId: string, room: unknown): void;
+  viewerCount(sessionId: string): number;
+}
+
 export interface SessionState {
   session: LiveSession;
   character: SessionCharacter;
@@ -35,6 +44,8 @@ export interface SessionDeps {
   credentials: CredentialService;
   engine: ReplyEngine;
   memoryTurns: number;
+  /** Opens a realtime session's room to viewers (`viewers.attach(sessionId, room)`) and counts them. */
+  viewers: SessionViewers;
   log: Logger;
 }
 
@@ -79,7 +90,7 @@ async function journalTurn(em: EntityManager, sessionId: string, seq: number, us
 }
 
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
-  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name);
+  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name, deps.viewers.viewerCount(sessionId));
 
   const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => ({
     ...state,
