@@ -32,6 +32,7 @@ import { createWebhookActivities } from '../workflows/webhook-delivery/activitie
 import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
+import type { ReplyEngine } from '../actors/session/reply/reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
 
 export interface RunningService {
@@ -50,6 +51,8 @@ export interface StartOptions {
   migrate?: boolean;
   /** Routes added by an embedder before the app starts (the benchmarks add a probe route). */
   extraRoutes?: FastifyPluginAsync;
+  /** Wraps the reply engine sessions use (the replies benchmark times each sentence through it). */
+  wrapReplyEngine?: (engine: ReplyEngine) => ReplyEngine;
 }
 
 export async function startService(config: Readonly<Config>, log: Logger, options: StartOptions = {}): Promise<RunningService> {
@@ -131,7 +134,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
           limiter,
           credentials: services.credentials,
-          engine: createReplyEngine(config, urls.llmUrl),
+          engine: (options.wrapReplyEngine ?? ((e: ReplyEngine) => e))(createReplyEngine(config, urls.llmUrl)),
           memoryTurns: config.sessionMemoryTurns,
           log,
         },
