@@ -78,7 +78,7 @@ test.serial('the empty-reply spiral: an empty first generation is retried, and n
   const failed = await chat(service, id, 'Still there?');
   t.is(failed.statusCode, 503);
   t.is(envelopeOf(failed).code, 'COMPANION_ERR_REPLY_ENGINE');
-  t.regex(envelopeOf(failed).message, /no reply in 3 attempts/);
+  t.regex(envelopeOf(failed).message, /produced no reply in character/);
   t.is(model.seen.length - before, 3, 'REPLY_EMPTY_RETRIES (2) more attempts after the first');
   const state = (await call(service.app, 'GET', `/api/v1/avatars/${id}`, { key: account.live })).json().data;
   t.is(state.turns, 10, 'the failed turn entered neither the journal nor the turn count');
