@@ -20,7 +20,6 @@ export function envelope(statusCode: number, message: string, code: string, requ
 // Request shape
 export const ValidationError = createError<[string]>('COMPANION_ERR_REQUEST_INVALID', '%s', 400);
 export const NotFoundRoute = createError<[string, string]>('COMPANION_ERR_ROUTE_NOT_FOUND', 'no route %s %s', 404);
-export const BodyTooLarge = createError<[number]>('COMPANION_ERR_REQUEST_TOO_LARGE', 'request body is larger than %s bytes', 413);
 export const UnsupportedMediaType = createError<[string]>(
   'COMPANION_ERR_REQUEST_MEDIA_TYPE',
   'unsupported content type %s; send application/json',

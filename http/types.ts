@@ -1,6 +1,7 @@
 /** What the HTTP layer adds to Fastify's types: route auth config, request principal, services. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../runtime/accounts/credentials.js';
+import type { LiveSession } from '../runtime/db/entities/live-session.js';
 import type { Scope } from '../runtime/accounts/scopes.js';
 import type { Services } from '../runtime/services.js';
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The live session a /avatars/:id route acts on, looked up once by its preHandler. */
+    liveSession: LiveSession | null;
     /** A request-scoped MikroORM entity manager, forked on first use. */
     readonly em: EntityManager;
   }

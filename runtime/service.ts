@@ -34,6 +34,7 @@ import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 import type { ReplyEngine } from '../actors/session/reply/reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
+import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 
 export interface RunningService {
   services: Services;
@@ -110,6 +111,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
     };
@@ -131,7 +133,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
         {
           orm,
           events,
-          capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
+          capacity: services.sessionCapacity,
           limiter,
           credentials: services.credentials,
           engine: (options.wrapReplyEngine ?? ((e: ReplyEngine) => e))(createReplyEngine(config, urls.llmUrl)),
@@ -144,6 +146,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           leaseMs: config.sessionNodeLeaseMs,
           scanIntervalMs: config.sessionScanIntervalMs,
           tokenTtlS: config.sessionTokenTtlS,
+          isKnownVoice: isBuiltInVoice,
         },
       );
       services.sessions = sessions;

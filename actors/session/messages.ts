@@ -1,5 +1,6 @@
-/** The session actor's messages (commands imperative, as in mediasoup's signalling) and replies. */
-import type { SessionEndReason } from '../../runtime/db/entities/live-session.js';
+/** The session actor's messages (commands imperative, as in mediasoup's signalling), its replies and its view. */
+import type { Personality } from '../../runtime/db/entities/character.js';
+import type { LiveSession, SessionEndReason } from '../../runtime/db/entities/live-session.js';
 
 export type SessionMessage =
   | { type: 'chat'; text: string }
@@ -28,5 +29,38 @@ export interface SessionView {
 
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
-  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; turn: number } }
+  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
   | { kind: 'error'; code: 'closed' | 'engine_unavailable'; message: string };
+
+/** What a session knows of its character. */
+export interface SessionCharacter {
+  id: string;
+  name: string;
+  personality: Personality;
+}
+
+/** Stands in for a character deleted while one of its sessions lived (or whose record is gone). */
+export function placeholderCharacter(characterId: string): SessionCharacter {
+  return { id: characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } };
+}
+
+export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string): SessionView {
+  return {
+    id: s.id,
+    object: 'session',
+    state: s.state,
+    characterId: s.characterId,
+    character: { id: character.id, name: character.name },
+    voice: s.voiceId,
+    realtime: s.realtime,
+    target_fps: s.targetFps,
+    turns: s.turns,
+    viewers: 0, // viewers join rooms, which come with the media layer
+    replyEngine,
+    livemode: s.mode === 'live',
+    createdAt: s.createdAt.toISOString(),
+    lastActivityAt: s.lastActivityAt.toISOString(),
+    endedAt: s.endedAt?.toISOString() ?? null,
+    endReason: s.endReason,
+  };
+}

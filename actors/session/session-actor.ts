@@ -1,26 +1,28 @@
 /**
  * The behaviour of one live session. It owns the conversation (a bounded memory of turns, with
  * every turn journalled to PostgreSQL so a restarted or adopted actor continues it), the idle
- * timeout (through the actor runtime) and, for realtime sessions, the frame pacer. It is not the
- * HTTP layer (session-client.ts) nor placement (runtime/actors).
+ * timeout (through the actor runtime) and, for realtime sessions, the frame pacer. It is not what
+ * routes call (session-client.ts), nor hosting and placement (session-host.ts, runtime/actors),
+ * nor how a session ends (end-session.ts, which it calls).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Behavior } from '../../runtime/actors/actor.js';
-import { Character, type Personality } from '../../runtime/db/entities/character.js';
+import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
 import type { Orm } from '../../runtime/db/orm.js';
 import type { EventBus } from '../../runtime/events/event-bus.js';
 import type { Limiter } from '../../runtime/limits/limiter.js';
 import type { CredentialService } from '../../runtime/accounts/credentials.js';
 import type { SessionCapacity } from './capacity.js';
-import type { SessionMessage, SessionReply, SessionView } from './messages.js';
+import { placeholderCharacter, sessionView, type SessionCharacter, type SessionMessage, type SessionReply } from './messages.js';
+import { endSession } from './end-session.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
-import { ReplyEngineUnavailable } from './reply/openai-engine.js';
+import { ReplyEngineUnavailable } from './session-errors.js';
 
 export interface SessionState {
   session: LiveSession;
-  character: { id: string; name: string; personality: Personality };
+  character: SessionCharacter;
   memory: Turn[];
 }
 
@@ -33,27 +35,6 @@ export interface SessionDeps {
   engine: ReplyEngine;
   memoryTurns: number;
   log: Logger;
-}
-
-export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string): SessionView {
-  return {
-    id: s.id,
-    object: 'session',
-    state: s.state,
-    characterId: s.characterId,
-    character: { id: character.id, name: character.name },
-    voice: s.voiceId,
-    realtime: s.realtime,
-    target_fps: s.targetFps,
-    turns: s.turns,
-    viewers: 0, // viewers join rooms, which come with the media layer
-    replyEngine,
-    livemode: s.mode === 'live',
-    createdAt: s.createdAt.toISOString(),
-    lastActivityAt: s.lastActivityAt.toISOString(),
-    endedAt: s.endedAt?.toISOString() ?? null,
-    endReason: s.endReason,
-  };
 }
 
 /** Loads a session's state from PostgreSQL: the record, its character and the latest turns. */
@@ -71,7 +52,7 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
     session,
     character: character
       ? { id: character.id, name: character.name, personality: character.personality }
-      : { id: session.characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } },
+      : placeholderCharacter(session.characterId),
     memory: rows.reverse().map((r) => ({ role: r.role, text: r.text })),
   };
 }
@@ -79,34 +60,10 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
   const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name);
 
-  async function end(state: SessionState, reason: SessionEndReason): Promise<SessionState> {
-    const em = deps.orm.em.fork() as EntityManager;
-    const endedAt = new Date();
-    const updated = await em.nativeUpdate(LiveSession, { id: sessionId, state: 'open' }, { state: 'closed', endReason: reason, endedAt });
-    const session = Object.assign(Object.create(LiveSession.prototype) as LiveSession, state.session, {
-      state: 'closed',
-      endReason: reason,
-      endedAt,
-    });
-    await deps.capacity.release(sessionId);
-    if (updated > 0) {
-      // The session's browser tokens stop working with it, on every node.
-      const revoked = (await em
-        .getConnection()
-        .execute('UPDATE session_tokens SET revoked_at = now() WHERE session_id = ? AND revoked_at IS NULL RETURNING id', [
-          sessionId,
-        ])) as Array<{ id: string }>;
-      await Promise.all(revoked.map((t) => deps.limiter.markRevoked(t.id)));
-      deps.credentials.forget((p) => p.sessionId === sessionId);
-      await deps.events.emit(em, {
-        userId: session.userId,
-        mode: session.mode,
-        type: 'session.ended',
-        data: { id: sessionId, reason, endedAt: endedAt.toISOString(), turns: session.turns },
-      });
-    }
-    return { ...state, session };
-  }
+  const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => ({
+    ...state,
+    session: await endSession(deps, state.session, reason),
+  });
 
   return {
     idleMessage: { type: 'idleTimeout' },
@@ -180,7 +137,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
             lastActivityAt: now,
           });
           const next = { ...state, session, memory };
-          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, turn: seq / 2 + 1 } } };
+          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, exchange: seq / 2 + 1 } } };
         }
       }
     },

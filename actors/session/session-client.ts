@@ -1,37 +1,23 @@
 /**
- * What the HTTP layer calls for live sessions: create, chat, get, end, list. It validates
- * ownership, enforces the capacity, places new actors on this node and reaches existing ones
- * wherever they run (NATS), and maps actor failures to API errors:
- *   no node hosts the session     → 409 COMPANION_ERR_SESSION_NOT_RUNNING
- *   the actor did not answer      → 503 COMPANION_ERR_SESSION_BUSY
+ * What the HTTP layer calls for live sessions: create, authorize, chat, get, end. It checks
+ * ownership and input, enforces the capacity, mints the new session's browser token and reaches
+ * the session's actor through the SessionHost (wherever in the cluster it runs).
+ *
+ * Not here: hosting and placement (session-host.ts), the conversation (session-actor.ts), how a
+ * session ends (end-session.ts), HTTP statuses (the HTTP layer maps session-errors.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
-import { ActorBusy, ActorHost, ActorNotRunning } from '../../runtime/actors/nats-bridge.js';
-import { PlacementRegistry } from '../../runtime/actors/registry.js';
-import { resetThenStop } from '../../runtime/actors/supervisor.js';
+import type { NatsConnection } from 'nats';
 import type { Principal } from '../../runtime/accounts/credentials.js';
 import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
+import { ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
 import { newId } from '../../runtime/ids.js';
-import { isBuiltInVoice } from '../../media/speech/voice-catalog.js';
-import {
-  Forbidden,
-  NotConnected,
-  ReplyEngineDown,
-  ResourceNotFound,
-  SessionBusy,
-  SessionCapacityFull,
-  SessionEnded,
-  SessionNotRunning,
-  ValidationError,
-} from '../../http/errors.js';
-import type { SessionDeps, SessionState } from './session-actor.js';
-import { loadSessionState, sessionBehavior, sessionView } from './session-actor.js';
-import type { SessionMessage, SessionReply, SessionView } from './messages.js';
-import { SESSION_SUBJECT_PREFIX } from './subjects.js';
-import type { NatsConnection } from 'nats';
-import { randomBase62 } from '../../runtime/ids.js';
+import { closeSessionRecord } from './end-session.js';
+import { placeholderCharacter, sessionView, type SessionReply, type SessionView } from './messages.js';
+import type { SessionDeps } from './session-actor.js';
+import { ReplyEngineUnavailable, SessionCapacityFullError, SessionEndedError, SessionNotRunningError } from './session-errors.js';
+import { SessionHost, type SessionHostOptions } from './session-host.js';
 
 export interface CreateSessionInput {
   characterId: string;
@@ -40,51 +26,25 @@ export interface CreateSessionInput {
   target_fps?: number | undefined;
 }
 
-const ASK_TIMEOUT_MS = 60_000;
+export interface SessionClientOptions extends SessionHostOptions {
+  tokenTtlS: number;
+  /** Whether a voice id names a voice sessions can speak with (the speech layer knows). */
+  isKnownVoice(voiceId: string): boolean;
+}
 
 export class SessionClient {
-  readonly nodeId = `node_${randomBase62(12)}`;
-  private host!: ActorHost<SessionState, SessionMessage, SessionReply>;
-
   private constructor(
     private readonly deps: SessionDeps,
-    private readonly tokenTtlS: number,
+    private readonly host: SessionHost,
+    private readonly options: SessionClientOptions,
   ) {}
 
-  static async start(
-    deps: SessionDeps,
-    nc: NatsConnection,
-    options: { idleTimeoutMs: number; leaseMs: number; scanIntervalMs: number; tokenTtlS: number },
-  ): Promise<SessionClient> {
-    const client = new SessionClient(deps, options.tokenTtlS);
-    const registry = await PlacementRegistry.open(nc, client.nodeId, options.leaseMs);
-    client.host = new ActorHost<SessionState, SessionMessage, SessionReply>({
-      nc,
-      registry,
-      subjectPrefix: SESSION_SUBJECT_PREFIX,
-      log: deps.log.child({ nodeId: client.nodeId }),
-      idleTimeoutMs: options.idleTimeoutMs,
-      supervision: resetThenStop(3, 60_000),
-      behaviorFor: (id) => sessionBehavior(deps, id),
-      heartbeatMs: Math.max(200, Math.floor(options.leaseMs / 3)),
-      scanIntervalMs: options.scanIntervalMs,
-      // A session whose state cannot be recovered on the adopting node ends, with a reason.
-      onLost: async (entry) => {
-        const state = await loadSessionState(deps, entry.actorId).catch(() => undefined);
-        if (!state) return;
-        await sessionBehavior(deps, entry.actorId).handle(
-          state,
-          { type: 'end', reason: 'node_lost' },
-          { id: entry.actorId, log: deps.log, stop: () => undefined },
-        );
-      },
-    });
-    await client.host.start();
-    return client;
+  static async start(deps: SessionDeps, nc: NatsConnection, options: SessionClientOptions): Promise<SessionClient> {
+    return new SessionClient(deps, await SessionHost.start(deps, nc, options), options);
   }
 
-  get log(): Logger {
-    return this.deps.log;
+  get nodeId(): string {
+    return this.host.nodeId;
   }
 
   get engineName(): string {
@@ -100,16 +60,16 @@ export class SessionClient {
     principal: Principal,
     input: CreateSessionInput,
   ): Promise<{ session: SessionView; clientToken: { token: string; id: string; expiresAt: string } }> {
-    if (input.realtime) throw new NotConnected('realtime publishing (the media layer: rooms, avatar video, viewers)');
+    if (input.realtime) throw new NotAvailableError('realtime publishing (the media layer: rooms, avatar video, viewers)');
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
-    if (!character) throw new ResourceNotFound('character', input.characterId);
+    if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
-    if (!isBuiltInVoice(voice)) throw new ValidationError(`body/voice "${voice}" is not a known voice`);
+    if (!this.options.isKnownVoice(voice)) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
 
     const id = newId('ses');
     const admission = await this.deps.capacity.admit(id);
-    if (!admission.admitted) throw new SessionCapacityFull();
-    if (admission.evicted) await this.endSafely(admission.evicted, 'eviction');
+    if (!admission.admitted) throw new SessionCapacityFullError();
+    if (admission.evicted) await this.host.end(admission.evicted, 'eviction');
 
     const now = new Date();
     const session = em.create(LiveSession, {
@@ -129,7 +89,7 @@ export class SessionClient {
     });
     try {
       await em.persistAndFlush(session);
-      await this.host.spawn(id, {
+      await this.host.spawn({
         session,
         character: { id: character.id, name: character.name, personality: character.personality },
         memory: [],
@@ -138,7 +98,11 @@ export class SessionClient {
       await this.deps.capacity.release(id);
       throw err;
     }
-    const { token, secret } = await this.deps.credentials.issueSessionToken(em, { parent: principal, sessionId: id, ttlS: this.tokenTtlS });
+    const { token, secret } = await this.deps.credentials.issueSessionToken(em, {
+      parent: principal,
+      sessionId: id,
+      ttlS: this.options.tokenTtlS,
+    });
     const view = sessionView(session, character, this.deps.engine.name);
     await this.deps.events.emit(em, { userId: principal.userId, mode: principal.mode, type: 'session.started', data: { object: view } });
     return { session: view, clientToken: { token: secret, id: token.id, expiresAt: token.expiresAt.toISOString() } };
@@ -147,44 +111,48 @@ export class SessionClient {
   /** The session record if the principal may see it (st_ tokens: only their own session). */
   async authorize(em: EntityManager, principal: Principal, sessionId: string): Promise<LiveSession> {
     if (principal.sessionId !== null && principal.sessionId !== sessionId)
-      throw new Forbidden('this session token belongs to another session');
+      throw new ForbiddenError('this session token belongs to another session');
     const session = await em.findOne(LiveSession, { id: sessionId, userId: principal.userId, mode: principal.mode });
-    if (!session) throw new ResourceNotFound('session', sessionId);
+    if (!session) throw new NotFoundError('session', sessionId);
     return session;
   }
 
   async chat(session: LiveSession, text: string): Promise<Extract<SessionReply, { kind: 'reply' }>> {
-    if (session.state !== 'open') throw new SessionEnded();
-    const reply = await this.ask(session.id, { type: 'chat', text });
-    if (reply.kind === 'error') {
-      if (reply.code === 'closed') throw new SessionEnded();
-      throw new ReplyEngineDown(reply.message);
+    if (session.state !== 'open') throw new SessionEndedError();
+    const reply = await this.host.ask(session.id, { type: 'chat', text });
+    switch (reply.kind) {
+      case 'reply':
+        return reply;
+      case 'error':
+        if (reply.code === 'closed') throw new SessionEndedError();
+        throw new ReplyEngineUnavailable(reply.message);
+      case 'view':
+        // The actor answers `chat` with a reply or an error; a view here is a bug in the behaviour.
+        throw new TypeError(`session ${session.id} answered chat with a ${reply.kind}`);
     }
-    if (reply.kind !== 'reply') throw new Error('unexpected reply');
-    return reply;
   }
 
   async get(em: EntityManager, session: LiveSession): Promise<SessionView> {
     if (session.state === 'open') {
       try {
-        const reply = await this.ask(session.id, { type: 'get' });
+        const reply = await this.host.ask(session.id, { type: 'get' });
         if (reply.kind === 'view') return reply.session;
       } catch (err) {
-        if (!(err instanceof SessionNotRunning)) throw err;
+        if (!(err instanceof SessionNotRunningError)) throw err;
       }
     }
     const character = await em.findOne(Character, { id: session.characterId });
-    return sessionView(session, character ?? { id: session.characterId, name: 'Companion' }, this.deps.engine.name);
+    return sessionView(session, character ?? placeholderCharacter(session.characterId), this.deps.engine.name);
   }
 
   async end(em: EntityManager, session: LiveSession, reason: SessionEndReason = 'explicit'): Promise<SessionView> {
     if (session.state === 'open') {
-      const reply = await this.ask(session.id, { type: 'end', reason }).catch((err) => {
-        if (err instanceof SessionNotRunning) return undefined;
+      const reply = await this.host.ask(session.id, { type: 'end', reason }).catch((err) => {
+        if (err instanceof SessionNotRunningError) return undefined;
         throw err;
       });
       if (reply?.kind === 'view') return reply.session;
-      await this.closeRecord(session.id, reason); // no node runs it: close it here
+      await closeSessionRecord(this.deps, session.id, reason); // no node runs it: close it here
     }
     await em.refresh(session);
     return this.get(em, session);
@@ -192,47 +160,5 @@ export class SessionClient {
 
   async close(): Promise<void> {
     await this.host.close();
-  }
-
-  private async endSafely(sessionId: string, reason: SessionEndReason): Promise<void> {
-    try {
-      await this.ask(sessionId, { type: 'end', reason });
-    } catch (err) {
-      this.deps.log.warn({ err, sessionId }, 'could not reach a session to end it; closing its record');
-      await this.closeRecord(sessionId, reason);
-    }
-  }
-
-  /**
-   * Ends a session whose actor cannot be reached or recovered: the record closes, capacity is
-   * released, its tokens are revoked and session.ended is emitted — never an orphan.
-   */
-  async closeRecord(sessionId: string, reason: SessionEndReason): Promise<void> {
-    const em = this.deps.orm.em.fork() as EntityManager;
-    const session = await em.findOne(LiveSession, { id: sessionId });
-    if (!session || session.state !== 'open') {
-      await this.deps.capacity.release(sessionId);
-      return;
-    }
-    const character = {
-      id: session.characterId,
-      name: 'Companion',
-      personality: { description: '', traits: [], systemPrompt: '', greeting: '' },
-    };
-    await sessionBehavior(this.deps, sessionId).handle(
-      { session, character, memory: [] },
-      { type: 'end', reason },
-      { id: sessionId, log: this.deps.log, stop: () => undefined },
-    );
-  }
-
-  private async ask(sessionId: string, msg: SessionMessage): Promise<SessionReply> {
-    try {
-      return await this.host.ask(sessionId, msg, ASK_TIMEOUT_MS);
-    } catch (err) {
-      if (err instanceof ActorNotRunning) throw new SessionNotRunning();
-      if (err instanceof ActorBusy) throw new SessionBusy();
-      throw err;
-    }
   }
 }

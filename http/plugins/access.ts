@@ -8,12 +8,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CredentialError } from '../../runtime/accounts/credentials.js';
 import type { Admission } from '../../runtime/limits/limiter.js';
 import {
-  CredentialExpired,
-  CredentialInvalid,
-  CredentialMissing,
   CredentialRevoked,
   DailyQuotaExceeded,
   MonthlyAllowanceExhausted,
@@ -60,16 +56,8 @@ export default fp(
         return;
       }
 
-      let principal;
-      try {
-        principal = await credentials.verify(() => request.em, bearer(request));
-      } catch (err) {
-        if (!(err instanceof CredentialError)) throw err;
-        if (err.reason === 'missing') throw new CredentialMissing();
-        if (err.reason === 'revoked') throw new CredentialRevoked();
-        if (err.reason === 'expired') throw new CredentialExpired();
-        throw new CredentialInvalid();
-      }
+      // A CredentialError (401) is mapped by the error handler.
+      const principal = await credentials.verify(() => request.em, bearer(request));
       request.principal = principal;
       if (principal.kind === 'session_token' && !auth.sessionToken) throw new SessionTokenNotAccepted();
       if (!principal.scopes.has(auth.scope)) throw new ScopeMissing(auth.scope);

@@ -1,11 +1,13 @@
 /**
  * Turns every failure into the spec's envelope: validation (400), unknown route (404), body too
- * large (413), wrong content type (415), our own COMPANION_ERR_* errors with their status, and
+ * large (413), wrong content type (415), our own COMPANION_ERR_* errors with their status (the
+ * domain's errors mapped to them first, by domain-errors.ts), and
  * anything unexpected as 500 with the details in the log, never in the response.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { envelope, NotFoundRoute } from '../errors.js';
+import { apiErrorFor } from '../domain-errors.js';
 
 function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
   if (err.validation) {
@@ -38,7 +40,9 @@ function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number
 export default fp(
   async function errorHandler(app: FastifyInstance, opts: { bodyLimitBytes: number }) {
     app.setErrorHandler((err: FastifyError, request, reply) => {
-      const body = toEnvelope(err, request.id, opts.bodyLimitBytes);
+      // Domain errors (services, actors) become API errors here and nowhere else.
+      const apiError = (apiErrorFor(err) as FastifyError | undefined) ?? err;
+      const body = toEnvelope(apiError, request.id, opts.bodyLimitBytes);
       if (body.error.statusCode >= 500) request.log.error({ err }, 'request failed');
       else request.log.debug({ code: body.error.code, message: body.error.message }, 'request refused');
       return reply.code(body.error.statusCode).send(body);

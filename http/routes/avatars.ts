@@ -6,8 +6,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { SessionClient } from '../../actors/session/session-client.js';
-import { sessionView } from '../../actors/session/session-actor.js';
+import { placeholderCharacter, sessionView } from '../../actors/session/messages.js';
 import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession } from '../../runtime/db/entities/live-session.js';
 import { paginate } from '../../runtime/db/paginate.js';
@@ -23,7 +24,7 @@ export const SessionSchema = Type.Object({
   voice: Type.String(),
   realtime: Type.Boolean(),
   target_fps: Type.Integer(),
-  turns: Type.Integer({ description: 'Turns so far (user and companion)' }),
+  turns: Type.Integer({ description: 'Turns so far, user and companion each counting one' }),
   viewers: Type.Integer(),
   replyEngine: Type.String({ description: 'What produces the replies' }),
   livemode: Type.Boolean(),
@@ -55,7 +56,7 @@ const Created = Type.Intersect([
 const ChatBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
 const ChatReply = Type.Object({
   sessionId: Type.String(),
-  turn: Type.Integer({ description: '1 for the first exchange' }),
+  exchange: Type.Integer({ description: 'Which exchange (a user turn and its reply) this is: 1 for the first' }),
   reply: Type.Object({ text: Type.String(), sentences: Type.Array(Type.String()) }),
   session: SessionSchema,
 });
@@ -64,6 +65,12 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const client = (): SessionClient => {
     if (!app.services.sessions) throw new NotConnected('live sessions on this node (COMPANION_ROLE=worker)');
     return app.services.sessions;
+  };
+  // The routes on one session look it up once, here, after the access check: the caller's own
+  // session (404 otherwise; 403 for an st_ token of another session).
+  app.decorateRequest('liveSession', null);
+  const loadSession = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    request.liveSession = await client().authorize(request.em, request.principal!, request.params.id);
   };
 
   app.post(
@@ -91,6 +98,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/avatars/:id',
     {
       config: { auth: { scope: 'sessions:read' } },
+      preHandler: loadSession,
       schema: {
         summary: 'Session state, character, voice, turns, timestamps, viewers',
         tags: ['sessions'],
@@ -98,16 +106,14 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok(SessionSchema), ...errors(404, 503, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const session = await client().authorize(request.em, request.principal!, request.params.id);
-      return ok(await client().get(request.em, session));
-    },
+    async (request) => ok(await client().get(request.em, request.liveSession!)),
   );
 
   app.delete(
     '/avatars/:id',
     {
       config: { auth: { scope: 'sessions:write' } },
+      preHandler: loadSession,
       schema: {
         summary: 'End the session (idempotent); releases capacity',
         tags: ['sessions'],
@@ -115,16 +121,14 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok(SessionSchema), ...errors(404, 503, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const session = await client().authorize(request.em, request.principal!, request.params.id);
-      return ok(await client().end(request.em, session));
-    },
+    async (request) => ok(await client().end(request.em, request.liveSession!)),
   );
 
   app.post(
     '/avatars/:id/chat',
     {
       config: { auth: { scope: 'sessions:chat', sessionToken: true } },
+      preHandler: loadSession,
       schema: {
         summary: "Send a user turn; the companion's reply comes back (accepts this session's st_ token)",
         tags: ['sessions'],
@@ -134,11 +138,11 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const session = await client().authorize(request.em, request.principal!, request.params.id);
+      const session = request.liveSession!;
       const result = await client().chat(session, request.body.text);
       return ok({
         sessionId: session.id,
-        turn: result.reply.turn,
+        exchange: result.reply.exchange,
         reply: { text: result.reply.text, sentences: result.reply.sentences },
         session: result.session,
       });
@@ -171,7 +175,10 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const engine = app.services.sessions?.engineName ?? 'unknown';
       return {
         success: true as const,
-        data: page.data.map((s) => sessionView(s, { id: s.characterId, name: names.get(s.characterId) ?? 'Companion' }, engine)),
+        data: page.data.map((s) => {
+          const name = names.get(s.characterId);
+          return sessionView(s, name === undefined ? placeholderCharacter(s.characterId) : { id: s.characterId, name }, engine);
+        }),
         has_more: page.has_more,
       };
     },

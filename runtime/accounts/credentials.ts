@@ -4,7 +4,7 @@
  * time. Verified credentials are cached per node for `credentialCacheMs`; revocation is seen by
  * every node at once because the limiter checks Redis revocation markers on every call.
  *
- * Not here: scope checks and HTTP concerns (http/plugins/access.ts), limits (limits/limiter.ts).
+ * Not here: scope checks and HTTP concerns (the HTTP layer's access plugin), limits (limits/limiter.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { digestsEqual, newId, newSecret, sha256Hex } from '../ids.js';

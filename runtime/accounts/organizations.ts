@@ -4,7 +4,7 @@
  * unmake an owner, and an organisation always keeps at least one owner.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Conflict, Forbidden, ResourceNotFound } from '../../http/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { Membership, Organization, type OrganizationRole } from '../db/entities/organization.js';
 import { User } from '../db/entities/user.js';
@@ -25,12 +25,12 @@ export async function createOrganization(em: EntityManager, ownerId: string, nam
 /** The caller's membership, or 404 (an organisation one is not in does not exist for one). */
 export async function requireMembership(em: EntityManager, organizationId: string, userId: string): Promise<Membership> {
   const membership = await em.findOne(Membership, { organizationId, userId });
-  if (!membership) throw new ResourceNotFound('organization', organizationId);
+  if (!membership) throw new NotFoundError('organization', organizationId);
   return membership;
 }
 
 function requireManager(membership: Membership): void {
-  if (membership.role === 'member') throw new Forbidden('only owners and admins manage members');
+  if (membership.role === 'member') throw new ForbiddenError('only owners and admins manage members');
 }
 
 export async function addMember(
@@ -42,10 +42,10 @@ export async function addMember(
 ): Promise<Membership> {
   const actor = await requireMembership(em, organizationId, actorId);
   requireManager(actor);
-  if (role === 'owner' && actor.role !== 'owner') throw new Forbidden('only an owner can add an owner');
+  if (role === 'owner' && actor.role !== 'owner') throw new ForbiddenError('only an owner can add an owner');
   const user = await em.findOne(User, { email: email.trim().toLowerCase() });
-  if (!user) throw new ResourceNotFound('user', email);
-  if (await em.count(Membership, { organizationId, userId: user.id })) throw new Conflict(`${email} is already a member`);
+  if (!user) throw new NotFoundError('user', email);
+  if (await em.count(Membership, { organizationId, userId: user.id })) throw new ConflictError(`${email} is already a member`);
   const membership = em.create(Membership, { id: newId('mem'), organizationId, userId: user.id, role, createdAt: new Date() });
   await em.persistAndFlush(membership);
   return membership;
@@ -61,13 +61,13 @@ export async function changeRole(
   const actor = await requireMembership(em, organizationId, actorId);
   requireManager(actor);
   const target = await em.findOne(Membership, { organizationId, userId: memberUserId });
-  if (!target) throw new ResourceNotFound('member', memberUserId);
+  if (!target) throw new NotFoundError('member', memberUserId);
   if ((role === 'owner' || target.role === 'owner') && actor.role !== 'owner') {
-    throw new Forbidden('only an owner can grant or take away the owner role');
+    throw new ForbiddenError('only an owner can grant or take away the owner role');
   }
   if (target.role === 'owner' && role !== 'owner') {
     const owners = await em.count(Membership, { organizationId, role: 'owner' });
-    if (owners <= 1) throw new Conflict('an organization must keep at least one owner');
+    if (owners <= 1) throw new ConflictError('an organization must keep at least one owner');
   }
   target.role = role;
   await em.flush();

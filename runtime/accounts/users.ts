@@ -1,13 +1,13 @@
 /** Users: creation (CLI bootstrap) and profile settings. */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Conflict } from '../../http/errors.js';
+import { ConflictError } from '../errors.js';
 import { newId } from '../ids.js';
 import { DEFAULT_USER_SETTINGS, User, type UserSettings } from '../db/entities/user.js';
 import type { PlanId } from '../limits/plans.js';
 
 export async function createUser(em: EntityManager, input: { email: string; name: string; plan?: PlanId }): Promise<User> {
   const email = input.email.trim().toLowerCase();
-  if (await em.count(User, { email })) throw new Conflict(`a user with email ${email} exists`);
+  if (await em.count(User, { email })) throw new ConflictError(`a user with email ${email} exists`);
   const user = em.create(User, {
     id: newId('usr'),
     email,

@@ -9,6 +9,7 @@
  */
 import type { Logger } from 'pino';
 import type { Decision, SupervisionPolicy } from './supervisor.js';
+import { DomainError } from '../errors.js';
 
 export interface ActorContext {
   id: string;
@@ -28,8 +29,8 @@ export interface Behavior<S, M, R> {
   onStop?(state: S, reason: string, ctx: ActorContext): Promise<void>;
 }
 
-export class ActorTimeout extends Error {}
-export class ActorStopped extends Error {}
+export class ActorTimeout extends DomainError {}
+export class ActorStopped extends DomainError {}
 
 interface Envelope<M, R> {
   msg: M;
@@ -115,7 +116,7 @@ export class Actor<S, M, R> {
         } catch (err) {
           const decision = await this.supervise(err);
           envelope.reject(err);
-          if (decision === 'stop' || decision === 'escalate') this.ctx.stop(`failed: ${(err as Error).message}`);
+          if (decision === 'stop') this.ctx.stop(`failed: ${(err as Error).message}`);
         }
         if (this.stopReason !== undefined) await this.finish(this.stopReason);
       }

@@ -5,7 +5,7 @@
  */
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import type { EntityName } from '@mikro-orm/core';
-import { ResourceNotFound } from '../../http/errors.js';
+import { NotFoundError } from '../errors.js';
 
 export interface Page<T> {
   data: T[];
@@ -28,7 +28,7 @@ export async function paginate<T extends Paginated>(
   let filter = where;
   if (query.starting_after) {
     const cursor = (await em.findOne(entity, { ...(where as object), id: query.starting_after } as FilterQuery<T>)) as T | null;
-    if (!cursor) throw new ResourceNotFound(label, query.starting_after);
+    if (!cursor) throw new NotFoundError(label, query.starting_after);
     filter = {
       $and: [where, { $or: [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { $lt: cursor.id } }] }],
     } as FilterQuery<T>;

@@ -49,7 +49,7 @@ test.serial('a session created on node A is chatted with through node B with its
   const chat = await b.fetch('POST', `/api/v1/avatars/${session.id}/chat`, session.clientToken, { text: 'What is your name?' });
   t.is(chat.status, 200, JSON.stringify(chat.json));
   t.true(chat.json.data.reply.text.includes('Grumbles'));
-  t.is(chat.json.data.turn, 1);
+  t.is(chat.json.data.exchange, 1);
   const state = await b.fetch('GET', `/api/v1/avatars/${session.id}`, account.live);
   t.is(state.json.data.turns, 2);
   t.is(state.json.data.character.name, 'Grumbles');
@@ -72,7 +72,7 @@ test.serial('kill -9 of the node hosting a session: the session continues on the
   }
   const tookMs = Date.now() - killedAt;
   t.is(after?.status, 200, JSON.stringify(after?.json));
-  t.is(after!.json.data.turn, 2, 'the adopted actor continued the journalled conversation');
+  t.is(after!.json.data.exchange, 2, 'the adopted actor continued the journalled conversation');
   t.true(tookMs < 15_000);
   t.log(`session answered again ${tookMs} ms after kill -9 of its node`);
   const listed = await b.fetch('GET', '/api/v1/developer-sessions', account.live);

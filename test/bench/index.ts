@@ -1,11 +1,13 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
+import { runAvatar } from './avatar.js';
 import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
 
 const benches: Record<string, () => Promise<void>> = {
   'api-overhead': runApiOverhead,
+  avatar: runAvatar,
   sessions: runSessions,
   speech: runSpeech,
   replies: runReplies,

@@ -15,8 +15,7 @@ import { request } from 'undici';
 import { memoryWindow } from './memory-window.js';
 import type { ReplyContext, ReplyEngine } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
-
-export class ReplyEngineUnavailable extends Error {}
+import { ReplyEngineUnavailable } from '../session-errors.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;

@@ -1,0 +1,36 @@
+/**
+ * What can go wrong with a live session, as the session client reports it. Failures of the actor
+ * runtime (ActorNotRunning, ActorBusy) are kept as the `cause`.
+ */
+import { DomainError } from '../../runtime/errors.js';
+
+/** No node hosts the session (and none could adopt it). */
+export class SessionNotRunningError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('no node is running this session', options);
+  }
+}
+
+/** The session's actor did not answer in time. */
+export class SessionBusyError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('the session did not answer in time; try again', options);
+  }
+}
+
+/** The deployment-wide session cap is reached and the policy refuses. */
+export class SessionCapacityFullError extends DomainError {
+  constructor() {
+    super('the deployment is at its live-session capacity');
+  }
+}
+
+/** The session has ended; it takes no more turns or tokens. */
+export class SessionEndedError extends DomainError {
+  constructor() {
+    super('this session has ended');
+  }
+}
+
+/** The reply engine could not produce a reply (unreachable, failed, broken stream). */
+export class ReplyEngineUnavailable extends DomainError {}
