@@ -108,21 +108,35 @@ export class OpenAiEngine implements ReplyEngine {
     };
     const suspicious = INJECTION.test(ctx.userText);
     const started = Date.now();
+    let breaks = 0;
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only while the turn is young: the session answers within 60 s or not at all.
       if (attempt > 0 && Date.now() - started > RETRY_WINDOW_MS) break;
       let spoke = false;
       const sent = suspicious || attempt > 0 ? [...messages, reminder] : messages;
-      for await (const sentence of this.attempt(ctx, sent, attempt, signal)) {
+      const outcome = { brokeCharacter: false };
+      for await (const sentence of this.attempt(ctx, sent, attempt, outcome, signal)) {
         spoke = true;
         yield sentence;
       }
       if (spoke) return;
+      // A model talked out of character twice will not be talked back in by a third try: the
+      // companion answers with its own name instead, a fixed line that is always in character.
+      if (outcome.brokeCharacter && ++breaks === 2) {
+        yield `I am ${ctx.characterName}, and that is who I stay.`;
+        return;
+      }
     }
-    throw new EmptyReplyError(`the reply engine produced no reply in character (empty, or broke character) after retrying`);
+    throw new EmptyReplyError('the reply engine produced no reply in character (empty, or broke character) after retrying');
   }
 
-  private async *attempt(ctx: ReplyContext, messages: unknown[], attempt: number, signal?: AbortSignal): AsyncIterable<string> {
+  private async *attempt(
+    ctx: ReplyContext,
+    messages: unknown[],
+    attempt: number,
+    outcome: { brokeCharacter: boolean },
+    signal?: AbortSignal,
+  ): AsyncIterable<string> {
     const stop = new AbortController();
     const signals = [stop.signal, signal ?? AbortSignal.timeout(this.timeoutMs)];
     let res;
@@ -159,6 +173,7 @@ export class OpenAiEngine implements ReplyEngine {
       }
       yield* cleaner.flush();
     } finally {
+      outcome.brokeCharacter = cleaner.brokeCharacter;
       if (!res.body.destroyed) stop.abort();
     }
   }
