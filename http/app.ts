@@ -90,8 +90,10 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   });
 
   // First hook of all, so refusals by the access check carry the id too.
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback rather than return a promise: one less promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // Before every other plugin and route: its onRoute hook makes each route's query string strict,
   // and its onSend hook envelopes error bodies other plugins send themselves (CORS).
@@ -127,19 +129,22 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   await app.register(usage);
   await app.register(idempotency);
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!(request.log as typeof log).isLevelEnabled('info')) return;
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        keyId: request.principal?.keyId,
-      },
-      'request',
-    );
-  });
+  // The request log line is at info: below that level the hook is not even registered.
+  if (log.isLevelEnabled('info')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          keyId: request.principal?.keyId,
+        },
+        'request',
+      );
+      done();
+    });
+  }
 
   await app.register(healthRoutes);
   await app.register(viewerPageRoutes);
