@@ -11,6 +11,7 @@ import {
   SessionBusyError,
   SessionCapacityFullError,
   SessionEndedError,
+  SessionJournalError,
   SessionNotRunningError,
 } from '../actors/session/session-errors.js';
 import {
@@ -26,6 +27,7 @@ import {
   SessionBusy,
   SessionCapacityFull,
   SessionEnded,
+  SessionJournal,
   SessionNotRunning,
   UpstreamUnavailable,
   ValidationError,
@@ -43,6 +45,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof SessionBusyError) return new SessionBusy();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
+  if (err instanceof SessionJournalError) return new SessionJournal();
   if (err instanceof ReplyEngineUnavailable) return new ReplyEngineDown(err.message);
   if (err instanceof MediaUnavailableError) return new UpstreamUnavailable(`realtime media (${err.message})`);
   if (err instanceof CredentialError) {

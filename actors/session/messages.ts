@@ -35,7 +35,7 @@ export interface SessionView {
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
   | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
-  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'media_unavailable'; message: string };
+  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed' | 'media_unavailable'; message: string };
 
 /** What a session knows of its character. */
 export interface SessionCharacter {

@@ -2,6 +2,7 @@
 import { runApiOverhead } from './api-overhead.js';
 import { runAvatar } from './avatar.js';
 import { runMedia } from './media.js';
+import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
 
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   sessions: runSessions,
   speech: runSpeech,
   media: runMedia,
+  replies: runReplies,
 };
 const name = process.argv[2];
 if (name && !benches[name]) {
