@@ -27,6 +27,7 @@ import { UsageRecorder } from './usage/usage-recorder.js';
 import { version } from './version.js';
 import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
+import { CharacterService } from './characters/character-service.js';
 import { startWorker } from './temporal/worker.js';
 import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
 import { SessionClient } from '../actors/session/session-client.js';
@@ -34,6 +35,8 @@ import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
 import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
+import { ViewerHost } from '../media/rooms/viewer-host.js';
+import { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
 export interface RunningService {
   services: Services;
@@ -108,9 +111,11 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      characters: new CharacterService(events),
       sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
+      viewers: undefined,
     };
 
     // API nodes (roles all and api) serve speech and host session actors; workers do neither.
@@ -126,6 +131,14 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       services.speech = speech;
       closers.push(['speech clients', () => speech.close()]);
 
+      // A viewer's websocket node vouches for it every 5 s; the room's node drops it after 20 s of silence.
+      const viewers = {
+        host: new ViewerHost({ nc: nats, log: log.child({ part: 'viewers' }), viewerStaleMs: 20_000 }),
+        relay: new ViewerRelay({ nc: nats, log: log.child({ part: 'viewers' }), requestTimeoutMs: 10_000, keepaliveMs: 5_000 }),
+      };
+      services.viewers = viewers;
+      closers.push(['viewer signalling', async () => (viewers.relay.close(), viewers.host.close())]);
+
       const sessions = await SessionClient.start(
         {
           orm,
@@ -135,6 +148,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           credentials: services.credentials,
           engine: createReplyEngine(config, urls.llmUrl),
           memoryTurns: config.sessionMemoryTurns,
+          viewers: viewers.host,
           log,
         },
         nats,

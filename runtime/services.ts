@@ -16,9 +16,12 @@ import type { UsageRecorder } from './usage/usage-recorder.js';
 import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
+import type { CharacterService } from './characters/character-service.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
+import type { ViewerHost } from '../media/rooms/viewer-host.js';
+import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -34,10 +37,16 @@ export interface Services {
   health: HealthChecks;
   events: EventBus;
   secrets: SecretBox;
+  characters: CharacterService;
   /** The deployment-wide cap on open sessions (Redis), on every node. */
   sessionCapacity: SessionCapacity;
   /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
   speech: SpeechService | undefined;
+  /**
+   * Viewer signalling, on nodes that serve the API: `host` answers for the rooms of sessions
+   * hosted here, `relay` carries the websockets opened here to whichever node hosts the room.
+   */
+  viewers: { host: ViewerHost; relay: ViewerRelay } | undefined;
 }

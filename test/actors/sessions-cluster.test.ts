@@ -106,7 +106,7 @@ test.serial('an st_ token works only for its own session, and stops working when
 
   const minted = await a.fetch('POST', '/api/v1/sessions/token', account.live, { sessionId: one.id, ttlSeconds: 120 });
   t.is(minted.status, 201);
-  t.deepEqual(minted.json.data.scopes, ['sessions:chat']);
+  t.deepEqual(minted.json.data.scopes, ['sessions:chat', 'sessions:watch']);
   const tokens = await b.fetch('GET', '/api/v1/sessions', account.live);
   t.true(tokens.json.data.some((tok: { id: string }) => tok.id === minted.json.data.id));
   t.is((await b.fetch('POST', `/api/v1/avatars/${one.id}/chat`, minted.json.data.token, { text: 'hi' })).status, 200); // cached on B now
