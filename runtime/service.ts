@@ -33,6 +33,7 @@ import { createWebhookActivities } from '../workflows/webhook-delivery/activitie
 import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
+import type { ReplyEngine } from '../actors/session/reply/reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
 import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 import { ViewerHost } from '../media/rooms/viewer-host.js';
@@ -54,6 +55,8 @@ export interface StartOptions {
   migrate?: boolean;
   /** Routes added by an embedder before the app starts (the benchmarks add a probe route). */
   extraRoutes?: FastifyPluginAsync;
+  /** Wraps the reply engine sessions use (the replies benchmark times each sentence through it). */
+  wrapReplyEngine?: (engine: ReplyEngine) => ReplyEngine;
 }
 
 export async function startService(config: Readonly<Config>, log: Logger, options: StartOptions = {}): Promise<RunningService> {
@@ -146,7 +149,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           capacity: services.sessionCapacity,
           limiter,
           credentials: services.credentials,
-          engine: createReplyEngine(config, urls.llmUrl),
+          engine: (options.wrapReplyEngine ?? ((e: ReplyEngine) => e))(createReplyEngine(config, urls.llmUrl)),
           memoryTurns: config.sessionMemoryTurns,
           viewers: viewers.host,
           log,
