@@ -6,10 +6,12 @@
 import { CredentialError } from '../runtime/accounts/credentials.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../runtime/errors.js';
 import {
+  MediaUnavailableError,
   ReplyEngineUnavailable,
   SessionBusyError,
   SessionCapacityFullError,
   SessionEndedError,
+  SessionJournalError,
   SessionNotRunningError,
 } from '../actors/session/session-errors.js';
 import {
@@ -25,7 +27,9 @@ import {
   SessionBusy,
   SessionCapacityFull,
   SessionEnded,
+  SessionJournal,
   SessionNotRunning,
+  UpstreamUnavailable,
   ValidationError,
 } from './errors.js';
 
@@ -41,7 +45,9 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof SessionBusyError) return new SessionBusy();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
+  if (err instanceof SessionJournalError) return new SessionJournal();
   if (err instanceof ReplyEngineUnavailable) return new ReplyEngineDown(err.message);
+  if (err instanceof MediaUnavailableError) return new UpstreamUnavailable(`realtime media (${err.message})`);
   if (err instanceof CredentialError) {
     if (err.reason === 'missing') return new CredentialMissing();
     if (err.reason === 'revoked') return new CredentialRevoked();

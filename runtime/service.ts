@@ -36,6 +36,10 @@ import { createReplyEngine } from '../actors/session/reply/create-reply-engine.j
 import type { ReplyEngine } from '../actors/session/reply/reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
 import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
+import { RoomHost } from '../media/rooms/room-host.js';
+import { registerMediaMetrics } from '../media/rooms/media-metrics.js';
+import { createPerformerFactory } from '../media/publishing/performer-factory.js';
+import { SessionMediaOpener } from '../media/publishing/session-media.js';
 import { ViewerHost } from '../media/rooms/viewer-host.js';
 import { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
@@ -118,6 +122,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
+      media: undefined,
       viewers: undefined,
     };
 
@@ -141,6 +146,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       };
       services.viewers = viewers;
       closers.push(['viewer signalling', async () => (viewers.relay.close(), viewers.host.close())]);
+      // The mediasoup workers start with the node that hosts the sessions (their rooms live here).
+      const media = await RoomHost.start({
+        pool: { size: config.mediaWorkers, workerBin: config.mediasoupWorkerBin },
+        listen: {
+          ip: config.rtcListenIp,
+          announcedAddress: config.rtcAnnouncedAddress,
+          portRange: { min: config.rtcMinPort, max: config.rtcMaxPort },
+        },
+        log: log.child({ part: 'media' }),
+      });
+      services.media = media;
+      closers.push(['media workers', () => media.close()]);
 
       const sessions = await SessionClient.start(
         {
@@ -153,6 +170,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           memoryTurns: config.sessionMemoryTurns,
           viewers: viewers.host,
           log,
+          media: new SessionMediaOpener({
+            rooms: media,
+            settings: {
+              ffmpegPath: config.ffmpegPath,
+              defaultFps: config.mediaDefaultFps,
+              width: config.mediaVideoWidth,
+              height: config.mediaVideoHeight,
+              videoKbps: config.mediaVideoKbps,
+            },
+            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm),
+            log: log.child({ part: 'media' }),
+          }),
         },
         nats,
         {
@@ -199,6 +228,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     if (config.role !== 'worker') {
       const registry = new Registry();
       collectDefaultMetrics({ register: registry });
+      if (services.media) registerMediaMetrics(registry, services.media);
       app = await buildApp({ services, registry, version });
       if (options.extraRoutes) await app.register(options.extraRoutes);
       const builtApp = app;

@@ -20,6 +20,7 @@ import type { CharacterService } from './characters/character-service.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
+import type { RoomHost } from '../media/rooms/room-host.js';
 import type { ViewerHost } from '../media/rooms/viewer-host.js';
 import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
@@ -44,6 +45,8 @@ export interface Services {
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
   speech: SpeechService | undefined;
+  /** mediasoup workers and the rooms of the realtime sessions hosted here: on nodes that host sessions. */
+  media: RoomHost | undefined;
   /**
    * Viewer signalling, on nodes that serve the API: `host` answers for the rooms of sessions
    * hosted here, `relay` carries the websockets opened here to whichever node hosts the room.

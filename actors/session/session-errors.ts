@@ -32,5 +32,15 @@ export class SessionEndedError extends DomainError {
   }
 }
 
+/** Realtime media cannot be served on this node right now (no media worker, the room failed to open). */
+export class MediaUnavailableError extends DomainError {}
+
 /** The reply engine could not produce a reply (unreachable, failed, broken stream). */
 export class ReplyEngineUnavailable extends DomainError {}
+
+/** The turn was answered but could not be journalled; the session is unchanged and stays open. */
+export class SessionJournalError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('the turn could not be recorded; try again', options);
+  }
+}
