@@ -1,0 +1,205 @@
+/**
+ * Watching the companion as a person would: headless Chromium opens the service's viewer page
+ * (/view) with a viewer token, on a node that does not host the session, and with the session's
+ * st_ token on the other. Needs media-core's rooms (realtime sessions) and face's renderer for the
+ * mouth check. Two node processes share the harness's stack (on their own Redis database); their
+ * WebRTC ports come from the harness's RTC_MIN_PORT..RTC_MAX_PORT.
+ */
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.js';
+import { NodeProcess } from '../helpers/node-process.js';
+import { projectRoot } from '../../runtime/paths.js';
+
+/** The frame size of a realtime session's video (docs/MEDIA.md: MEDIA_VIDEO_WIDTH/HEIGHT default). */
+const FRAME = { width: 512, height: 512 };
+const TARGET_FPS = 12;
+const artifacts = path.join(projectRoot, '.data/test/artifacts');
+
+async function inboundVideo(
+  page: Page,
+): Promise<{ framesDecoded: number; framesReceived: number; framesDropped: number; frameWidth: number; frameHeight: number; at: number }> {
+  // A string, not a function: the page runs it in the browser (this project compiles without DOM types).
+  return page.evaluate(`(async () => {
+    const stats = await window.companionViewer.stats();
+    // mediasoup-client also receives on a 'probator' stream (bandwidth probing, never decoded): skip it.
+    const v = stats.find((s) => s.type === 'inbound-rtp' && s.kind === 'video' && s.mid !== 'probator') ?? {};
+    return { framesDecoded: Number(v.framesDecoded ?? 0), framesReceived: Number(v.framesReceived ?? 0),
+             framesDropped: Number(v.framesDropped ?? 0), frameWidth: Number(v.frameWidth ?? 0),
+             frameHeight: Number(v.frameHeight ?? 0), at: performance.now() };
+  })()`);
+}
+
+/**
+ * How much the mouth region (lower middle of the frame) changes between frames sampled every
+ * 100 ms over `ms`: the mean absolute luma change per pixel, after undoing the face's idle sway.
+ * The renderer moves the whole face by a few pixels when silent (the idle motion the issue asks
+ * for), so each sample is compared with the previous one at the shift (up to ±SHIFT px) that
+ * matches best: what remains is the mouth changing shape (plus codec noise), not the head moving.
+ */
+async function mouthMotion(page: Page, ms: number): Promise<number> {
+  return page.evaluate(`(async () => {
+    const SHIFT = 6;
+    const video = document.getElementById('video');
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    const w = canvas.width, h = canvas.height;
+    const x0 = Math.floor(w * 0.35), y0 = Math.floor(h * 0.55), rw = Math.floor(w * 0.3), rh = Math.floor(h * 0.25);
+    const pw = rw + 2 * SHIFT, ph = rh + 2 * SHIFT;
+    // The region with SHIFT pixels around it, as luma.
+    const region = () => {
+      ctx.drawImage(video, 0, 0);
+      const rgba = ctx.getImageData(x0 - SHIFT, y0 - SHIFT, pw, ph).data;
+      const luma = new Float32Array(pw * ph);
+      for (let i = 0; i < luma.length; i++) luma[i] = 0.299 * rgba[4 * i] + 0.587 * rgba[4 * i + 1] + 0.114 * rgba[4 * i + 2];
+      return luma;
+    };
+    const change = (current, previous) => {
+      let best = Infinity;
+      for (let dy = -SHIFT; dy <= SHIFT; dy++) {
+        for (let dx = -SHIFT; dx <= SHIFT; dx++) {
+          let diff = 0, n = 0;
+          for (let y = 0; y < rh; y += 2) {
+            const c = (y + SHIFT) * pw + SHIFT, p = (y + SHIFT + dy) * pw + SHIFT + dx;
+            for (let x = 0; x < rw; x += 2, n++) diff += Math.abs(current[c + x] - previous[p + x]);
+          }
+          best = Math.min(best, diff / n);
+        }
+      }
+      return best;
+    };
+    let previous = region(), total = 0, samples = 0;
+    const end = performance.now() + ${ms};
+    while (performance.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      const current = region();
+      total += change(current, previous);
+      samples++;
+      previous = current;
+    }
+    return total / Math.max(1, samples);
+  })()`);
+}
+
+/**
+ * Waits until the page's viewer reaches `state`. Polls with page.evaluate (a DevTools evaluation)
+ * rather than page.waitForFunction, whose in-page eval the viewer page's CSP (script-src 'self')
+ * rightly refuses.
+ */
+async function waitForState(page: Page, state: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let current = '';
+  while (Date.now() < deadline) {
+    current = (await page.evaluate('window.companionViewer && window.companionViewer.state')) as string;
+    if (current === state) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`viewer stayed '${current}', expected '${state}' within ${timeoutMs} ms`);
+}
+
+async function levels(page: Page, ms: number): Promise<number[]> {
+  const out: number[] = [];
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    out.push(((await page.evaluate('window.companionViewer.audioLevel()')) as number | null) ?? 0);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return out;
+}
+
+test('viewers on two nodes watch and hear the companion; viewers counts 2; ending closes both with a reason', async (t) => {
+  t.timeout(170_000);
+  fs.mkdirSync(artifacts, { recursive: true });
+  const env = { COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/12`, REPLY_ENGINE: 'persona' };
+  const host = await NodeProcess.start(env, 60_000);
+  t.teardown(() => host.kill('SIGTERM'));
+  const other = await NodeProcess.start(env, 60_000);
+  t.teardown(() => other.kill('SIGTERM'));
+
+  const { stdout } = await import('node:child_process').then(({ execFileSync }) => ({
+    stdout: execFileSync(
+      process.execPath,
+      [path.join(projectRoot, 'dist/runtime/cli.js'), 'bootstrap', '--email', `v-${Date.now()}@example.test`],
+      {
+        env: process.env,
+        encoding: 'utf8',
+      },
+    ),
+  }));
+  const key = /sk_live_[0-9A-Za-z]{32}/.exec(stdout)![0];
+  const character = await host.fetch('POST', '/api/v1/characters', key, { name: 'Mira' });
+  const session = await host.fetch('POST', '/api/v1/avatars', key, {
+    characterId: character.json.data.id,
+    realtime: true,
+    target_fps: TARGET_FPS,
+  });
+  t.is(session.status, 201, JSON.stringify(session.json));
+  const sessionId = session.json.data.id as string;
+  const viewerA = await host.fetch('POST', `/api/v1/avatars/${sessionId}/viewer-token`, key, {});
+  const viewerB = await host.fetch('POST', `/api/v1/avatars/${sessionId}/viewer-token`, key, {});
+  t.is(viewerA.status, 201);
+  t.regex(viewerA.json.data.token, /^vt_live_/);
+
+  const browser = await launchChromium(['--autoplay-policy=user-gesture-required']);
+  t.teardown(() => browser.close());
+  // Viewer A signals through the node that does NOT host the session; B and the chatting page through the host.
+  const pageA = await browser.newPage();
+  await pageA.goto(`${other.url}/view#session=${sessionId}&token=${viewerA.json.data.token}`);
+  const pageB = await browser.newPage();
+  await pageB.goto(`${host.url}/view#session=${sessionId}&token=${viewerB.json.data.token}`);
+  for (const page of [pageA, pageB]) await waitForState(page, 'live', 30_000);
+  t.true(await pageA.locator('#chat').isHidden(), 'a viewer token only watches');
+
+  const state = await host.fetch('GET', `/api/v1/avatars/${sessionId}`, key);
+  t.is(state.json.data.viewers, 2);
+
+  // Video decodes at the target rate ±10% and at the documented size.
+  for (const page of [pageA, pageB]) {
+    const first = await inboundVideo(page);
+    await new Promise((r) => setTimeout(r, 5_000));
+    const second = await inboundVideo(page);
+    const fps = ((second.framesDecoded - first.framesDecoded) * 1000) / (second.at - first.at);
+    const received = second.framesReceived - first.framesReceived;
+    const dropped = second.framesDropped - first.framesDropped;
+    t.log(`decoded ${fps.toFixed(2)} fps at ${second.frameWidth}×${second.frameHeight} (${received} frames received, ${dropped} dropped)`);
+    t.true(Math.abs(fps - TARGET_FPS) <= TARGET_FPS * 0.1, `decoded ${fps.toFixed(1)} fps, target ${TARGET_FPS}`);
+    t.deepEqual({ width: second.frameWidth, height: second.frameHeight }, FRAME);
+  }
+  await pageA.screenshot({ path: path.join(artifacts, 'viewer-page.png') });
+
+  // Sound after the click browsers require; it rises while the companion speaks a typed reply and falls after.
+  await pageA.click('#unmute');
+  const silentMouth = await mouthMotion(pageA, 2_000);
+  const before = await levels(pageA, 1_500);
+  const chatPage = await browser.newPage();
+  await chatPage.goto(`${host.url}/view#session=${sessionId}&token=${session.json.data.clientToken}`);
+  await waitForState(chatPage, 'live', 30_000);
+  await chatPage.fill('#text', 'Tell me about the lighthouse in two sentences.');
+  await chatPage.click('#chat button');
+  const [during, speakingMouth] = await Promise.all([levels(pageA, 6_000), mouthMotion(pageA, 6_000)]);
+  await chatPage.close();
+  const peak = Math.max(...during);
+  t.log(
+    `voice RMS: before ${Math.max(...before).toFixed(4)}, peak ${peak.toFixed(4)}; mouth change: ${silentMouth.toFixed(2)} silent, ${speakingMouth.toFixed(2)} speaking`,
+  );
+  t.true(peak > Math.max(...before) * 4 && peak > 0.01, `voice RMS peak ${peak.toFixed(4)} vs before ${Math.max(...before).toFixed(4)}`);
+  await new Promise((r) => setTimeout(r, 4_000));
+  const after = await levels(pageA, 2_000);
+  t.true(Math.max(...after) < peak / 4, `silent after the reply (${Math.max(...after).toFixed(4)})`);
+  t.true(speakingMouth > silentMouth * 2, `mouth moves while speaking (${speakingMouth.toFixed(2)} vs ${silentMouth.toFixed(2)} at rest)`);
+
+  // Ending the session closes both viewers' streams with the reason.
+  const ended = await host.fetch('DELETE', `/api/v1/avatars/${sessionId}`, key);
+  t.is(ended.status, 200);
+  for (const page of [pageA, pageB]) {
+    await waitForState(page, 'ended', 15_000);
+    const closed = await page.evaluate('({ code: window.companionViewer.closeCode, reason: window.companionViewer.closeReason })');
+    t.deepEqual(closed, { code: 4000, reason: 'session ended: explicit' });
+  }
+  const after2 = await host.fetch('GET', `/api/v1/avatars/${sessionId}`, key);
+  t.is(after2.json.data.viewers, 0);
+});
