@@ -17,6 +17,8 @@ import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
+import type { VoiceBuilder } from '../media/speech/voice-builder-client.js';
+import type { VoiceResolver } from './voices/voice-resolver.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -36,4 +38,7 @@ export interface Services {
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
   speech: SpeechService | undefined;
+  /** The voice builder (clone jobs) and the resolver of cloned voices: on nodes that serve the API. */
+  voiceBuilder: VoiceBuilder | undefined;
+  voices: VoiceResolver | undefined;
 }

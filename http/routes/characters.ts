@@ -12,6 +12,7 @@ import { Character, type Appearance, type Personality } from '../../runtime/db/e
 import { paginate } from '../../runtime/db/paginate.js';
 import { applyCharacterPatch } from '../../runtime/characters/character-changes.js';
 import { BUILT_IN_VOICES, DEFAULT_VOICE_ID, isBuiltInVoice } from '../../media/speech/voice-catalog.js';
+import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';
 import { ResourceNotFound, ValidationError } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok, Timestamp } from '../schemas/common.js';
 
@@ -63,7 +64,7 @@ const Name = Type.String({ minLength: 1, maxLength: 100 });
 const VoiceId = Type.String({
   minLength: 1,
   maxLength: 64,
-  description: `A built-in voice (${BUILT_IN_VOICES.map((v) => v.voiceId).join(', ')})`,
+  description: `A built-in voice (${BUILT_IN_VOICES.map((v) => v.voiceId).join(', ')}) or an active cloned voice (vce_…)`,
 });
 
 const CreateBody = Type.Object(
@@ -114,12 +115,20 @@ export function characterView(c: Character) {
   };
 }
 
-function requireVoice(voiceId: string | undefined): void {
-  if (voiceId !== undefined && !isBuiltInVoice(voiceId)) throw new ValidationError(`body/voiceId "${voiceId}" is not a known voice`);
+/** A built-in voice, or an active cloned voice of the same account and mode. */
+async function requireVoice(
+  voices: VoiceResolver | undefined,
+  em: EntityManager,
+  p: { userId: string; mode: Character['mode'] },
+  voiceId: string | undefined,
+): Promise<void> {
+  if (voiceId === undefined) return;
+  const usable = voices ? await voices.isUsable(em, p.userId, p.mode, voiceId) : isBuiltInVoice(voiceId);
+  if (!usable) throw new ValidationError(`body/voiceId "${voiceId}" is not a known voice`);
 }
 
 const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { events } = app.services;
+  const { events, voices } = app.services;
 
   async function load(em: EntityManager, id: string, userId: string, mode: Character['mode']): Promise<Character> {
     const character = await em.findOne(Character, { id, userId, mode });
@@ -158,7 +167,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const p = request.principal!;
-      requireVoice(request.body.voiceId);
+      await requireVoice(voices, request.em as EntityManager, p, request.body.voiceId);
       const now = new Date();
       const { character, deliveries } = await request.em.transactional(async (tx) => {
         const created = tx.create(Character, {
@@ -217,7 +226,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const p = request.principal!;
-      requireVoice(request.body.voiceId);
+      await requireVoice(voices, request.em as EntityManager, p, request.body.voiceId);
       const { character, deliveries } = await request.em.transactional(async (tx) => {
         const found = await load(tx as EntityManager, request.params.id, p.userId, p.mode);
         const changedFields = applyCharacterPatch(found, request.body as Parameters<typeof applyCharacterPatch>[1]);

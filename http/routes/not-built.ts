@@ -15,8 +15,6 @@ const secret = (scope: Scope): RouteAuth => ({ scope });
 
 export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [
   { method: 'POST', url: '/avatars/:id/viewer-token', auth: secret('sessions:write'), capability: 'the media layer' },
-  { method: 'POST', url: '/voices', auth: secret('voices:write'), capability: 'voice cloning' },
-  { method: 'DELETE', url: '/voices/:id', auth: secret('voices:write'), capability: 'voices' },
 ];
 
 const notBuiltRoutes: FastifyPluginAsync = async (app) => {

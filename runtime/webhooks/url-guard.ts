@@ -4,8 +4,9 @@
  * allows loopback (WEBHOOK_ALLOW_LOOPBACK) or private ranges (WEBHOOK_ALLOW_PRIVATE). The check
  * runs at registration and again at every connection (DNS can change between the two).
  */
+import dns from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 
 export interface UrlPolicy {
   allowLoopback: boolean;
@@ -84,4 +85,23 @@ export async function checkWebhookUrl(raw: string, policy: UrlPolicy): Promise<U
     if (reason) throw new UrlRefused(`url is refused: ${reason}`);
   }
   return url;
+}
+
+/**
+ * A DNS lookup for outbound connections that refuses any address the policy refuses, so a host
+ * that re-resolves to an internal address after its URL was checked is still refused.
+ */
+export function guardedLookup(policy: UrlPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as dns.LookupAddress[];
+      for (const { address } of list) {
+        const reason = refusedAddress(address, policy);
+        if (reason) return callback(Object.assign(new Error(`refused: ${reason}`), { code: 'ECONNREFUSED' }), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
 }

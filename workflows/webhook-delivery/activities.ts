@@ -7,8 +7,6 @@
  * operator allows them), so a hostname that re-resolves to an internal address after
  * registration is still refused.
  */
-import dns from 'node:dns';
-import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -16,7 +14,7 @@ import type { Orm } from '../../runtime/db/orm.js';
 import { StoredEvent } from '../../runtime/db/entities/event.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../runtime/db/entities/webhook.js';
 import type { SecretBox } from '../../runtime/secrets/secret-box.js';
-import { refusedAddress, type UrlPolicy } from '../../runtime/webhooks/url-guard.js';
+import { guardedLookup, type UrlPolicy } from '../../runtime/webhooks/url-guard.js';
 import { SIGNATURE_HEADER, signWebhookPayload } from '../../runtime/webhooks/signature.js';
 
 export interface WebhookActivityDeps {
@@ -30,21 +28,6 @@ export interface WebhookActivityDeps {
 }
 
 export type AttemptResult = 'succeeded' | 'retry' | 'failed' | 'gone';
-
-function guardedLookup(policy: UrlPolicy): LookupFunction {
-  return (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
-      for (const { address } of list) {
-        const reason = refusedAddress(address, policy);
-        if (reason) return callback(Object.assign(new Error(`refused: ${reason}`), { code: 'ECONNREFUSED' }), '', 0);
-      }
-      if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      callback(null, list[0]!.address, list[0]!.family);
-    });
-  };
-}
 
 /** Reads at most `limit` bytes of a response body and discards the rest. */
 async function drain(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number): Promise<void> {
