@@ -2,16 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import type { Mode } from './credentials.js';
 
 /** Where a clone job is (spec: fetched → transcribed → registered → active, or failed). */
-export type VoiceStep =
-  | 'queued'
-  | 'fetching'
-  | 'checking'
-  | 'transcribing'
-  | 'building'
-  | 'registering'
-  | 'refining'
-  | 'done'
-  | 'failed';
+export type VoiceStep = 'queued' | 'fetching' | 'checking' | 'transcribing' | 'building' | 'registering' | 'refining' | 'done' | 'failed';
 
 export interface VoiceSample {
   /** The URL the sample was fetched from, or null for a direct upload. */
