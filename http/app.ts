@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cors from '@fastify/cors';
+import websocket from '@fastify/websocket';
 import secureJson from 'secure-json-parse';
 import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
@@ -17,6 +18,8 @@ import servicesPlugin from './plugins/services.js';
 import usage from './plugins/usage.js';
 import { apiRoutes } from './routes/index.js';
 import healthRoutes from './routes/health.js';
+import viewerPageRoutes from './routes/viewer-page.js';
+import { SIGNALING_SUBPROTOCOL } from './routes/viewer-signaling.js';
 import { createValidatorCompiler } from './validation.js';
 import './types.js';
 
@@ -94,6 +97,20 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     credentials: false,
     maxAge: 600,
   });
+  // Viewer signalling (http/routes/viewer-signaling.ts). The page offers its token as a subprotocol
+  // entry; only our own protocol name is ever selected, so the token is never echoed back.
+  await app.register(websocket, {
+    options: {
+      maxPayload: 256 * 1024,
+      handleProtocols: (offered) => (offered.has(SIGNALING_SUBPROTOCOL) ? SIGNALING_SUBPROTOCOL : false),
+    },
+    // A stopping node tells its viewers to reconnect (1001 "going away"), to another node behind the balancer.
+    preClose: function (this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'this node is stopping; reconnect');
+      this.websocketServer.close(() => undefined);
+      done();
+    },
+  });
   await app.register(servicesPlugin, { services });
   await app.register(errorHandler, { bodyLimitBytes: config.bodyLimitBytes });
   await app.register(metrics, { registry });
@@ -116,6 +133,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   });
 
   await app.register(healthRoutes);
+  await app.register(viewerPageRoutes);
   await app.register(apiRoutes, { prefix: API_PREFIX, version });
   return app as unknown as FastifyInstance;
 }

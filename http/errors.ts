@@ -20,7 +20,11 @@ export function envelope(statusCode: number, message: string, code: string, requ
 // Request shape
 export const ValidationError = createError<[string]>('COMPANION_ERR_REQUEST_INVALID', '%s', 400);
 export const NotFoundRoute = createError<[string, string]>('COMPANION_ERR_ROUTE_NOT_FOUND', 'no route %s %s', 404);
-export const BodyTooLarge = createError<[number]>('COMPANION_ERR_REQUEST_TOO_LARGE', 'request body is larger than %s bytes', 413);
+export const UpgradeRequired = createError(
+  'COMPANION_ERR_UPGRADE_REQUIRED',
+  'this route is a websocket: connect with "Upgrade: websocket" (see docs/VIEWERS.md)',
+  426,
+);
 export const UnsupportedMediaType = createError<[string]>(
   'COMPANION_ERR_REQUEST_MEDIA_TYPE',
   'unsupported content type %s; send application/json',
@@ -36,6 +40,11 @@ export const ScopeMissing = createError<[string]>('COMPANION_ERR_AUTH_SCOPE', 't
 export const SessionTokenNotAccepted = createError(
   'COMPANION_ERR_AUTH_SESSION_TOKEN',
   'session tokens (st_) are not accepted on this route; use a secret key from your server',
+  403,
+);
+export const ViewerTokenNotAccepted = createError(
+  'COMPANION_ERR_AUTH_VIEWER_TOKEN',
+  'viewer tokens (vt_) only open the viewer (its signalling websocket); they are accepted on no other route',
   403,
 );
 export const Forbidden = createError<[string]>('COMPANION_ERR_FORBIDDEN', '%s', 403);
@@ -66,6 +75,11 @@ export const SessionBusy = createError('COMPANION_ERR_SESSION_BUSY', 'the sessio
 export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY', 'the deployment is at its live-session capacity', 429);
 export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
 export const ReplyEngineDown = createError<[string]>('COMPANION_ERR_REPLY_ENGINE', '%s', 503);
+export const SessionNotRealtime = createError(
+  'COMPANION_ERR_SESSION_NOT_REALTIME',
+  'this session has no room to watch: create it with "realtime": true',
+  409,
+);
 
 // Speech
 export const TextTooLong = createError<[number]>('COMPANION_ERR_SPEECH_TEXT_TOO_LONG', 'text is longer than %s characters', 413);
@@ -77,4 +91,9 @@ export const VoiceUnknown = createError<[string]>('COMPANION_ERR_SPEECH_VOICE', 
 // Capabilities
 export const NotConnected = createError<[string]>('COMPANION_ERR_NOT_CONNECTED', '%s is not connected yet', 501);
 export const UpstreamUnavailable = createError<[string]>('COMPANION_ERR_UPSTREAM_UNAVAILABLE', '%s is unavailable', 503);
+export const ViewerPageMissing = createError(
+  'COMPANION_ERR_VIEWER_NOT_BUILT',
+  'the viewer page is not built on this node: run `npm run build` (or scripts/setup.sh)',
+  503,
+);
 export const Internal = createError('COMPANION_ERR_INTERNAL', 'internal error', 500);

@@ -8,9 +8,12 @@ import type { Services } from '../runtime/services.js';
 /**
  * Every route under /api/v1 declares how it is reached: `public` (no credential; limited per
  * client address) or the one scope a credential must carry. `sessionToken: true` lets an `st_`
- * browser token call the route; without it such tokens get 403.
+ * browser token call the route, `viewerToken: true` a `vt_` viewer token; without it such tokens
+ * get 403. `subprotocolCredential: true` (websocket routes only) also reads the credential from a
+ * `bearer.<credential>` entry of Sec-WebSocket-Protocol, since a browser's WebSocket cannot send
+ * an Authorization header and a credential in a URL ends up in proxy logs.
  */
-export type RouteAuth = 'public' | { scope: Scope; sessionToken?: boolean };
+export type RouteAuth = 'public' | { scope: Scope; sessionToken?: boolean; viewerToken?: boolean; subprotocolCredential?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

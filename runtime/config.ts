@@ -60,6 +60,16 @@ export interface Config {
   planLimitOverrides: PlanLimitOverrides;
   /** Lifetime of an `st_` session token, in seconds. */
   sessionTokenTtlS: number;
+  /**
+   * Lifetime of a `vt_` viewer token, in seconds: how long it can open (or re-open) the viewer.
+   * A viewer already watching stays until the session ends or the token is revoked.
+   */
+  viewerTokenTtlS: number;
+  /**
+   * Who may embed the viewer page (`/view`) in a frame: the CSP `frame-ancestors` sources,
+   * space-separated (`*` by default: any site; e.g. `https://app.example.com`).
+   */
+  viewerFrameAncestors: string;
   /** Grace period for in-flight work on shutdown, in ms. */
   shutdownTimeoutMs: number;
   /**
@@ -271,6 +281,14 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     credentialCacheMs: int(env, 'CREDENTIAL_CACHE_MS', 30_000, 0, 600_000),
     planLimitOverrides: planOverrides(env),
     sessionTokenTtlS: int(env, 'SESSION_TOKEN_TTL_S', 900, 60, 86_400),
+    viewerTokenTtlS: int(env, 'VIEWER_TOKEN_TTL_S', 900, 60, 86_400),
+    viewerFrameAncestors: (() => {
+      const raw = str(env, 'VIEWER_FRAME_ANCESTORS') ?? '*';
+      // CSP source expressions only: no quotes, semicolons or commas that would end the directive.
+      if (!/^[A-Za-z0-9*:/.\- ']+$/.test(raw) || raw.includes(';'))
+        throw new ConfigError('VIEWER_FRAME_ANCESTORS', 'must be CSP sources separated by spaces');
+      return raw.trim();
+    })(),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
     secretKey: str(env, 'COMPANION_SECRET_KEY'),
     webhookRetryScheduleS: Object.freeze(schedule(env, 'WEBHOOK_RETRY_SCHEDULE_S', DEFAULT_WEBHOOK_RETRY_SCHEDULE_S)),

@@ -37,6 +37,8 @@ import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 import { HttpVoiceBuilder } from '../media/speech/voice-builder-client.js';
 import { VoiceResolver } from './voices/voice-resolver.js';
 import { voiceCloneActivities } from '../workflows/voice-clone/wiring.js';
+import { ViewerHost } from '../media/rooms/viewer-host.js';
+import { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
 export interface RunningService {
   services: Services;
@@ -111,10 +113,12 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
       voiceBuilder: undefined,
       voices: undefined,
+      viewers: undefined,
     };
     // The voice builder lives in the synthesis server: present wherever its URL is known.
     const voiceBuilder = urls.speechTtsUrl ? new HttpVoiceBuilder(urls.speechTtsUrl, 15 * 60_000) : undefined;
@@ -137,15 +141,24 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       services.speech = speech;
       closers.push(['speech clients', () => speech.close()]);
 
+      // A viewer's websocket node vouches for it every 5 s; the room's node drops it after 20 s of silence.
+      const viewers = {
+        host: new ViewerHost({ nc: nats, log: log.child({ part: 'viewers' }), viewerStaleMs: 20_000 }),
+        relay: new ViewerRelay({ nc: nats, log: log.child({ part: 'viewers' }), requestTimeoutMs: 10_000, keepaliveMs: 5_000 }),
+      };
+      services.viewers = viewers;
+      closers.push(['viewer signalling', async () => (viewers.relay.close(), viewers.host.close())]);
+
       const sessions = await SessionClient.start(
         {
           orm,
           events,
-          capacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
+          capacity: services.sessionCapacity,
           limiter,
           credentials: services.credentials,
           engine: createReplyEngine(config, urls.llmUrl),
           memoryTurns: config.sessionMemoryTurns,
+          viewers: viewers.host,
           log,
         },
         nats,

@@ -1,6 +1,7 @@
 /**
- * The service's long-lived parts, built once by runtime/service.ts and handed to the HTTP layer,
- * the Temporal worker and (later) the actor runtime. Routes reach them as `fastify.services`.
+ * The service's long-lived parts, built once by runtime/service.ts (the composition root) and
+ * handed to the HTTP layer (routes reach them as `fastify.services`) and to account erasure.
+ * The Temporal worker's activities and the session actors get the few parts they need directly.
  */
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
@@ -16,9 +17,12 @@ import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { SessionClient } from '../actors/session/session-client.js';
+import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
 import type { VoiceBuilder } from '../media/speech/voice-builder-client.js';
 import type { VoiceResolver } from './voices/voice-resolver.js';
+import type { ViewerHost } from '../media/rooms/viewer-host.js';
+import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
 export interface Services {
   config: Readonly<Config>;
@@ -34,6 +38,8 @@ export interface Services {
   health: HealthChecks;
   events: EventBus;
   secrets: SecretBox;
+  /** The deployment-wide cap on open sessions (Redis), on every node. */
+  sessionCapacity: SessionCapacity;
   /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
@@ -41,4 +47,9 @@ export interface Services {
   /** The voice builder (clone jobs) and the resolver of cloned voices: on nodes that serve the API. */
   voiceBuilder: VoiceBuilder | undefined;
   voices: VoiceResolver | undefined;
+  /**
+   * Viewer signalling, on nodes that serve the API: `host` answers for the rooms of sessions
+   * hosted here, `relay` carries the websockets opened here to whichever node hosts the room.
+   */
+  viewers: { host: ViewerHost; relay: ViewerRelay } | undefined;
 }

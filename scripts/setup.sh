@@ -8,7 +8,7 @@
 #   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
 #     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
-#   - the TypeScript build (dist/).
+#   - the TypeScript build (dist/), with the viewer page bundled by esbuild (dist/web/viewer/).
 # Each step is skipped when its result is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,6 +69,8 @@ if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; t
   echo "$lock_hash" > node_modules/.companion-lock-hash
 fi
 
-say "building (tsc, workflow bundle)"
+say "building (tsc, workflow bundle, viewer page)"
 npx --no-install tsc -p tsconfig.json
+npx --no-install tsc -p web/tsconfig.json
 node dist/runtime/temporal/bundle-workflows.js
+node dist/runtime/build/bundle-viewer.js

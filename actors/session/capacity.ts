@@ -53,12 +53,4 @@ export class SessionCapacity {
   async release(sessionId: string): Promise<void> {
     await this.redis.zrem(KEY, sessionId);
   }
-
-  async openCount(): Promise<number> {
-    return this.redis.zcard(KEY);
-  }
-
-  async members(): Promise<string[]> {
-    return this.redis.zrange(KEY, 0, -1);
-  }
 }

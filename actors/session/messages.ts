@@ -29,7 +29,7 @@ export interface SessionView {
 
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
-  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; turn: number } }
+  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
   | { kind: 'error'; code: 'closed' | 'engine_unavailable'; message: string };
 
 /** What a session knows of its character. */
@@ -44,7 +44,8 @@ export function placeholderCharacter(characterId: string): SessionCharacter {
   return { id: characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } };
 }
 
-export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string): SessionView {
+/** `viewers`: the room's viewer count, known only on the node hosting the session (0 elsewhere and once ended). */
+export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string, viewers = 0): SessionView {
   return {
     id: s.id,
     object: 'session',
@@ -55,7 +56,7 @@ export function sessionView(s: LiveSession, character: { id: string; name: strin
     realtime: s.realtime,
     target_fps: s.targetFps,
     turns: s.turns,
-    viewers: 0, // viewers join rooms, which come with the media layer
+    viewers: s.state === 'open' ? viewers : 0,
     replyEngine,
     livemode: s.mode === 'live',
     createdAt: s.createdAt.toISOString(),

@@ -20,6 +20,15 @@ import { endSession } from './end-session.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
 
+/**
+ * Viewer signalling of the rooms on this node (media/rooms/viewer-host.ts implements it): the actor
+ * attaches its room once created, and reads the viewer count for the session's view.
+ */
+export interface SessionViewers {
+  attach(sessionId: string, room: unknown): void;
+  viewerCount(sessionId: string): number;
+}
+
 export interface SessionState {
   session: LiveSession;
   character: SessionCharacter;
@@ -34,6 +43,8 @@ export interface SessionDeps {
   credentials: CredentialService;
   engine: ReplyEngine;
   memoryTurns: number;
+  /** Opens a realtime session's room to viewers (`viewers.attach(sessionId, room)`) and counts them. */
+  viewers: SessionViewers;
   log: Logger;
 }
 
@@ -58,7 +69,7 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
 }
 
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
-  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name);
+  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name, deps.viewers.viewerCount(sessionId));
 
   const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => ({
     ...state,
@@ -134,7 +145,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
             lastActivityAt: now,
           });
           const next = { ...state, session, memory };
-          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, turn: seq / 2 + 1 } } };
+          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, exchange: seq / 2 + 1 } } };
         }
       }
     },

@@ -2,7 +2,7 @@
  * Who may call a route, and how often. For every route under /api/v1 (onRequest, before the body
  * is read):
  *   public route → per-address limit;
- *   otherwise    → credential (401) → st_ allowed here? (403) → scope (403) → limits (429).
+ *   otherwise    → credential (401) → st_/vt_ allowed here? (403) → scope (403) → limits (429).
  * Limits answer RateLimit-Policy/RateLimit (IETF draft) and X-RateLimit-* headers, and
  * Retry-After on 429. A refused call is never counted against any allowance.
  */
@@ -17,13 +17,27 @@ import {
   RateLimited,
   ScopeMissing,
   SessionTokenNotAccepted,
+  ViewerTokenNotAccepted,
 } from '../errors.js';
 
-function bearer(request: FastifyRequest): string | undefined {
+/** The subprotocol prefix that carries a credential on websocket routes: `bearer.<credential>`. */
+export const SUBPROTOCOL_CREDENTIAL_PREFIX = 'bearer.';
+
+function bearer(request: FastifyRequest, fromSubprotocol: boolean): string | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
+  if (!header) return fromSubprotocol ? subprotocolCredential(request) : undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : '';
+}
+
+function subprotocolCredential(request: FastifyRequest): string | undefined {
+  const offered = request.headers['sec-websocket-protocol'];
+  if (typeof offered !== 'string') return undefined;
+  const entry = offered
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(SUBPROTOCOL_CREDENTIAL_PREFIX));
+  return entry?.slice(SUBPROTOCOL_CREDENTIAL_PREFIX.length);
 }
 
 function setLimitHeaders(reply: FastifyReply, admission: Admission): void {
@@ -57,9 +71,10 @@ export default fp(
       }
 
       // A CredentialError (401) is mapped by the error handler.
-      const principal = await credentials.verify(() => request.em, bearer(request));
+      const principal = await credentials.verify(() => request.em, bearer(request, auth.subprotocolCredential === true));
       request.principal = principal;
       if (principal.kind === 'session_token' && !auth.sessionToken) throw new SessionTokenNotAccepted();
+      if (principal.kind === 'viewer_token' && !auth.viewerToken) throw new ViewerTokenNotAccepted();
       if (!principal.scopes.has(auth.scope)) throw new ScopeMissing(auth.scope);
 
       const plan = plans.get(principal.plan);

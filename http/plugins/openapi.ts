@@ -22,7 +22,11 @@ export default fp(
         },
         components: {
           securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', description: 'sk_live_/sk_test_ secret key, or st_ session token where noted' },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'sk_live_/sk_test_ secret key, st_ session token or vt_ viewer token where noted',
+            },
           },
         },
       },
@@ -34,6 +38,7 @@ export default fp(
           out.security = [{ bearer: [] }];
           out['x-required-scope'] = auth.scope;
           out['x-session-token'] = Boolean(auth.sessionToken);
+          out['x-viewer-token'] = Boolean(auth.viewerToken);
         } else {
           out.security = [];
         }

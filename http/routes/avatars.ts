@@ -24,7 +24,7 @@ export const SessionSchema = Type.Object({
   voice: Type.String(),
   realtime: Type.Boolean(),
   target_fps: Type.Integer(),
-  turns: Type.Integer({ description: 'Turns so far (user and companion)' }),
+  turns: Type.Integer({ description: 'Turns so far, user and companion each counting one' }),
   viewers: Type.Integer(),
   replyEngine: Type.String({ description: 'What produces the replies' }),
   livemode: Type.Boolean(),
@@ -56,7 +56,7 @@ const Created = Type.Intersect([
 const ChatBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
 const ChatReply = Type.Object({
   sessionId: Type.String(),
-  turn: Type.Integer({ description: '1 for the first exchange' }),
+  exchange: Type.Integer({ description: 'Which exchange (a user turn and its reply) this is: 1 for the first' }),
   reply: Type.Object({ text: Type.String(), sentences: Type.Array(Type.String()) }),
   session: SessionSchema,
 });
@@ -142,7 +142,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result = await client().chat(session, request.body.text);
       return ok({
         sessionId: session.id,
-        turn: result.reply.turn,
+        exchange: result.reply.exchange,
         reply: { text: result.reply.text, sentences: result.reply.sentences },
         session: result.session,
       });

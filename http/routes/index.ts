@@ -16,6 +16,8 @@ import openapiDocument from './openapi-document.js';
 import organizationRoutes from './organizations.js';
 import statusRoutes from './status.js';
 import userRoutes from './user.js';
+import viewerSignalingRoutes from './viewer-signaling.js';
+import viewerTokenRoutes from './viewer-tokens.js';
 
 export const apiRoutes: FastifyPluginAsync<{ version: string }> = async (app, opts) => {
   await app.register(statusRoutes, { version: opts.version });
@@ -30,6 +32,8 @@ export const apiRoutes: FastifyPluginAsync<{ version: string }> = async (app, op
   await app.register(webhookRoutes);
   await app.register(avatarRoutes);
   await app.register(sessionTokenRoutes);
+  await app.register(viewerTokenRoutes);
+  await app.register(viewerSignalingRoutes);
   await app.register(speechRoutes);
   await app.register(voiceRoutes);
   await app.register(demoRoutes);

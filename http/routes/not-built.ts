@@ -4,18 +4,13 @@
  * leaves this table when its feature lands.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Scope } from '../../runtime/accounts/scopes.js';
 import { NotConnected } from '../errors.js';
 import { AUTHED_ERRORS, errors } from '../schemas/common.js';
 import type { RouteAuth } from '../types.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-const secret = (scope: Scope): RouteAuth => ({ scope });
-
-export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [
-  { method: 'POST', url: '/avatars/:id/viewer-token', auth: secret('sessions:write'), capability: 'the media layer' },
-];
+export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [];
 
 const notBuiltRoutes: FastifyPluginAsync = async (app) => {
   for (const route of NOT_BUILT) {

@@ -1,8 +1,10 @@
 /**
  * Browser session tokens: POST /api/v1/sessions/token (secret key only), GET /api/v1/sessions
- * (active tokens), DELETE /api/v1/sessions/:id (revoke; refused at once on every node). A token
- * is bound to one live session, carries only `sessions:chat`, and expires on its own after
- * SESSION_TOKEN_TTL_S (default 900 s; a shorter `ttlSeconds` may be asked for).
+ * (active tokens), DELETE /api/v1/sessions/:id (revoke; refused at once on every node, and the
+ * viewers it let into the session's room are disconnected). A token is bound to one live session,
+ * carries `sessions:chat` and `sessions:watch`, and expires on its own after SESSION_TOKEN_TTL_S
+ * (default 900 s; a shorter `ttlSeconds` may be asked for). DELETE also revokes viewer tokens
+ * (`vtk_…` ids, minted by http/routes/viewer-tokens.ts).
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -12,9 +14,9 @@ import { paginate } from '../../runtime/db/paginate.js';
 import { ResourceNotFound, SessionEnded } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
 
-const TokenView = Type.Object({
+export const TokenView = Type.Object({
   id: Type.String(),
-  object: Type.Literal('session_token'),
+  object: Type.Union([Type.Literal('session_token'), Type.Literal('viewer_token')]),
   sessionId: Type.Union([Type.String(), Type.Null()]),
   scopes: Type.Array(Type.String()),
   status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
@@ -27,11 +29,11 @@ const MintedToken = Type.Intersect([
   Type.Object({ token: Type.String({ description: 'The st_ secret, shown only in this response' }) }),
 ]);
 
-function tokenView(t: SessionToken) {
+export function tokenView(t: SessionToken) {
   const status = t.revokedAt ? ('revoked' as const) : t.expiresAt.getTime() <= Date.now() ? ('expired' as const) : ('active' as const);
   return {
     id: t.id,
-    object: 'session_token' as const,
+    object: t.kind === 'viewer' ? ('viewer_token' as const) : ('session_token' as const),
     sessionId: t.sessionId,
     scopes: t.scopes,
     status,
@@ -79,7 +81,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: { scope: 'tokens:read' } },
       schema: {
-        summary: 'Active (unexpired, unrevoked) session tokens',
+        summary: 'Active (unexpired, unrevoked) st_ session tokens (viewer tokens: GET /avatars/:id/viewer-tokens)',
         tags: ['session tokens'],
         querystring: ListQuery,
         response: { 200: List(TokenView), ...errors(400, 404, ...AUTHED_ERRORS) },
@@ -90,7 +92,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = await paginate(
         request.em,
         SessionToken,
-        { userId: p.userId, mode: p.mode, revokedAt: null, expiresAt: { $gt: new Date() } },
+        { userId: p.userId, mode: p.mode, kind: 'session', revokedAt: null, expiresAt: { $gt: new Date() } },
         request.query,
         'session_token',
       );
@@ -103,7 +105,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: { scope: 'tokens:write' } },
       schema: {
-        summary: 'Revoke a session token (immediate, idempotent)',
+        summary: 'Revoke a session token or viewer token (immediate, idempotent; its viewers are disconnected)',
         tags: ['session tokens'],
         params: IdParams,
         response: { 200: Ok(TokenView), ...errors(404, ...AUTHED_ERRORS) },
@@ -114,6 +116,12 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const token = await request.em.findOne(SessionToken, { id: request.params.id, userId: p.userId, mode: p.mode });
       if (!token) throw new ResourceNotFound('session_token', request.params.id);
       await credentials.revokeSessionToken(request.em, token);
+      if (token.sessionId && app.services.viewers) {
+        // Watching viewers it let in are disconnected wherever their websockets are (no room: nothing to do).
+        await app.services.viewers.relay
+          .revokeToken(token.sessionId, token.id)
+          .catch((err) => request.log.warn({ err, tokenId: token.id }, 'could not disconnect the viewers of a revoked token'));
+      }
       return ok(tokenView(token));
     },
   );

@@ -6,8 +6,8 @@
  */
 import { AudioDecoder } from './audio-decoder.js';
 import { SttClient, type Transcript } from './stt-client.js';
-import { BATCH_CHUNKS, STREAM_CHUNKS, textChunks } from './text-chunks.js';
-import { TtsClient, type TimedSpeech, type WordTiming } from './tts-client.js';
+import { SPEECH_CHUNKS, textChunks } from './text-chunks.js';
+import { TtsClient, type PhonemeTiming, type TimedSpeech, type WordTiming } from './tts-client.js';
 import type { BuiltInVoice } from './voice-catalog.js';
 import type { Pcm } from './wav.js';
 import { interpolateWords } from './word-interpolation.js';
@@ -33,37 +33,60 @@ export class SpeechService {
     this.decoder = new AudioDecoder(options.ffmpegPath, options.maxAudioS, options.timeoutMs);
   }
 
-  /** The whole text as one PCM buffer. */
+  /** The whole text as one PCM buffer: the same pieces as the stream, so the same audio. */
   async synthesize(voice: BuiltInVoice, text: string): Promise<Pcm> {
     const pieces: Pcm[] = [];
-    for await (const pcm of this.pieces(voice, text, false)) pieces.push(pcm);
+    for await (const pcm of this.stream(voice, text)) pieces.push(pcm);
     return concat(pieces, voice);
   }
 
   /** Piece by piece, the first one short, each yielded as soon as it is synthesised. */
-  stream(voice: BuiltInVoice, text: string): AsyncGenerator<Pcm> {
-    return this.pieces(voice, text, true);
+  async *stream(voice: BuiltInVoice, text: string): AsyncGenerator<Pcm> {
+    const chunks = textChunks(text, SPEECH_CHUNKS);
+    // The next piece is requested while the current one is being sent.
+    let next = chunks.length > 0 ? this.tts.synthesize(voice.engine, voice.engineVoice, chunks[0]!) : undefined;
+    for (let i = 0; i < chunks.length; i++) {
+      const current = await next!;
+      next = i + 1 < chunks.length ? this.tts.synthesize(voice.engine, voice.engineVoice, chunks[i + 1]!) : undefined;
+      // An abandoned prefetch must not surface as an unhandled rejection.
+      next?.catch(() => undefined);
+      yield current;
+    }
   }
 
-  /** Audio with word offsets: measured where the voice's engine reports timing, else interpolated. */
+  /**
+   * Audio with word (and, where measured, phoneme) offsets: measured where the voice's engine
+   * reports timing, else interpolated. The same pieces as the other routes.
+   */
   async synthesizeWithTimestamps(voice: BuiltInVoice, text: string): Promise<TimedSpeech> {
     const pieces: Pcm[] = [];
     const words: WordTiming[] = [];
+    const phonemes: PhonemeTiming[] = [];
     let measured = true;
     let offsetS = 0;
-    for (const piece of textChunks(text, BATCH_CHUNKS)) {
-      let timed: TimedSpeech | undefined;
-      if (voice.timing === 'measured') timed = await this.tts.synthesizeWithTimestamps(voice.engine, voice.engineVoice, piece);
-      if (!timed) {
-        const pcm = await this.tts.synthesize(voice.engine, voice.engineVoice, piece);
-        timed = { pcm, words: interpolateWords(piece, pcm), offsets: 'interpolated' };
-      }
+    for (const piece of textChunks(text, SPEECH_CHUNKS)) {
+      const timed = await this.speakPiece(voice, piece);
       if (timed.offsets !== 'measured') measured = false;
       for (const w of timed.words) words.push({ word: w.word, start: round(w.start + offsetS), end: round(w.end + offsetS) });
+      for (const p of timed.phonemes) phonemes.push({ phoneme: p.phoneme, start: round(p.start + offsetS), end: round(p.end + offsetS) });
       pieces.push(timed.pcm);
       offsetS += timed.pcm.data.length / 2 / timed.pcm.sampleRateHz;
     }
-    return { pcm: concat(pieces, voice), words, offsets: measured ? 'measured' : 'interpolated' };
+    return { pcm: concat(pieces, voice), words, offsets: measured ? 'measured' : 'interpolated', phonemes: measured ? phonemes : [] };
+  }
+
+  /**
+   * One piece of text (a sentence the caller has already cut) in one call to the engine, with its
+   * timing: measured words and phonemes for engines that report them, else words interpolated over
+   * the audio and no phonemes. What the avatar performer speaks.
+   */
+  async speakPiece(voice: BuiltInVoice, text: string): Promise<TimedSpeech> {
+    if (voice.timing === 'measured') {
+      const timed = await this.tts.synthesizeWithTimestamps(voice.engine, voice.engineVoice, text);
+      if (timed) return timed;
+    }
+    const pcm = await this.tts.synthesize(voice.engine, voice.engineVoice, text);
+    return { pcm, words: interpolateWords(text, pcm), offsets: 'interpolated', phonemes: [] };
   }
 
   /** Decodes the upload (AudioUndecodable, AudioTooLong) and transcribes it. */
@@ -75,19 +98,6 @@ export class SpeechService {
 
   async close(): Promise<void> {
     await Promise.all([this.tts.close(), this.stt.close()]);
-  }
-
-  private async *pieces(voice: BuiltInVoice, text: string, streaming: boolean): AsyncGenerator<Pcm> {
-    const chunks = textChunks(text, streaming ? STREAM_CHUNKS : BATCH_CHUNKS);
-    // The next piece is requested while the current one is being sent.
-    let next = chunks.length > 0 ? this.tts.synthesize(voice.engine, voice.engineVoice, chunks[0]!) : undefined;
-    for (let i = 0; i < chunks.length; i++) {
-      const current = await next!;
-      next = i + 1 < chunks.length ? this.tts.synthesize(voice.engine, voice.engineVoice, chunks[i + 1]!) : undefined;
-      // An abandoned prefetch must not surface as an unhandled rejection.
-      next?.catch(() => undefined);
-      yield current;
-    }
   }
 }
 

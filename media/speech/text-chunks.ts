@@ -1,10 +1,15 @@
 /**
- * Splits text into the pieces synthesised one call at a time: sentences, so that the stream route
- * sends audio after the first one, and so that no single call to the model server grows with the
- * whole text. The first piece is kept short (a clause or a few words) because it alone decides
- * how soon the first audio leaves; later pieces are whole sentences, short ones merged.
+ * Splits text into the pieces synthesised one call at a time: sentences (sentences.ts: not at
+ * decimals, abbreviations or initials), so that the stream route sends audio after the first one,
+ * and so that no single call to the model server grows with the whole text. The first piece is
+ * kept short (a clause or a few words) because it alone decides how soon the first audio leaves;
+ * later pieces are whole sentences, short ones merged.
+ *
+ * The complete, streamed and timed routes all use the same pieces (SPEECH_CHUNKS): every piece is
+ * one call to the engine, with its own leading and trailing silence and sentence-final pause, so
+ * different pieces would make different audio of the same text.
  */
-const SENTENCE = /[^.!?…]+(?:[.!?…]+["'”’)\]]*|$)\s*/g;
+import { splitSentences } from './sentences.js';
 
 export interface ChunkOptions {
   /** Longest first piece, in characters, before it is cut at a clause or word boundary. */
@@ -15,11 +20,10 @@ export interface ChunkOptions {
   minChars: number;
 }
 
-export const STREAM_CHUNKS: ChunkOptions = { firstMaxChars: 30, maxChars: 300, minChars: 12 };
-export const BATCH_CHUNKS: ChunkOptions = { firstMaxChars: 400, maxChars: 400, minChars: 120 };
+export const SPEECH_CHUNKS: ChunkOptions = { firstMaxChars: 30, maxChars: 300, minChars: 12 };
 
 export function textChunks(text: string, options: ChunkOptions): string[] {
-  const sentences = (text.match(SENTENCE) ?? [text]).map((s) => s.trim()).filter((s) => /\w/.test(s));
+  const { sentences } = splitSentences(text, true);
   const merged: string[] = [];
   for (const sentence of sentences) {
     const last = merged.length - 1;

@@ -1,7 +1,7 @@
 /**
  * Client of a speech synthesis server speaking OpenAI's `POST /v1/audio/speech` (ours, speaches,
  * Kokoro-FastAPI, …). Asks for WAV and reads its header, so the sample rate is whatever the server
- * produces. `POST /v1/audio/speech/timestamps` is our extension for measured word offsets; a
+ * produces. `POST /v1/audio/speech/timestamps` is our extension for measured word and phoneme offsets; a
  * server without it answers 404 and the caller interpolates.
  */
 import { ModelHttp, type ModelHttpOptions } from './model-http.js';
@@ -15,10 +15,20 @@ export interface WordTiming {
   end: number;
 }
 
+/** One sound of the audio, as the engine's phonemiser writes it (IPA for espeak-ng voices). */
+export interface PhonemeTiming {
+  phoneme: string;
+  /** Seconds from the start of the audio. */
+  start: number;
+  end: number;
+}
+
 export interface TimedSpeech {
   pcm: Pcm;
   words: WordTiming[];
   offsets: 'measured' | 'interpolated';
+  /** Measured phonemes, when the server reports them (ours does for Piper); else empty. */
+  phonemes: PhonemeTiming[];
 }
 
 const CAPABILITY = 'speech synthesis';
@@ -41,7 +51,7 @@ export class TtsClient {
       allow404: true,
     });
     if (res.status === 404) return undefined;
-    let parsed: { audio?: string; words?: WordTiming[]; offsets?: string };
+    let parsed: { audio?: string; words?: WordTiming[]; offsets?: string; phonemes?: PhonemeTiming[] };
     try {
       parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;
     } catch {
@@ -54,6 +64,7 @@ export class TtsClient {
       pcm: wavOf(Buffer.from(parsed.audio, 'base64')),
       words: parsed.words,
       offsets: parsed.offsets === 'measured' ? 'measured' : 'interpolated',
+      phonemes: Array.isArray(parsed.phonemes) ? parsed.phonemes : [],
     };
   }
 

@@ -1,6 +1,6 @@
 /**
- * Credentials: issuing, verifying and revoking secret keys (`sk_live_`, `sk_test_`) and browser
- * session tokens (`st_`). Secrets are stored only as SHA-256 digests and compared in constant
+ * Credentials: issuing, verifying and revoking secret keys (`sk_live_`, `sk_test_`), browser
+ * session tokens (`st_`) and viewer tokens (`vt_`, watch one session's room and nothing else). Secrets are stored only as SHA-256 digests and compared in constant
  * time. Verified credentials are cached per node for `credentialCacheMs`; revocation is seen by
  * every node at once because the limiter checks Redis revocation markers on every call.
  *
@@ -8,14 +8,14 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { digestsEqual, newId, newSecret, sha256Hex } from '../ids.js';
-import { ApiKey, SessionToken, type Mode } from '../db/entities/credentials.js';
+import { ApiKey, SessionToken, type Mode, type SessionTokenKind } from '../db/entities/credentials.js';
 import { Organization } from '../db/entities/organization.js';
 import { User } from '../db/entities/user.js';
 import type { Limiter } from '../limits/limiter.js';
 import type { PlanCatalog, PlanId } from '../limits/plans.js';
-import { SESSION_TOKEN_SCOPES, type Scope } from './scopes.js';
+import { SESSION_TOKEN_SCOPES, VIEWER_TOKEN_SCOPES, type Scope } from './scopes.js';
 
-export type CredentialKind = 'secret_key' | 'session_token';
+export type CredentialKind = 'secret_key' | 'session_token' | 'viewer_token';
 
 /** Who is calling, resolved from a credential. */
 export interface Principal {
@@ -32,7 +32,7 @@ export interface Principal {
   /** Whose monthly allowance is spent: the key's organisation, else its user. */
   allowanceSubject: string;
   dailyQuota: number;
-  /** For st_ tokens: the live session the token is bound to. */
+  /** For st_ and vt_ tokens: the live session the token is bound to. */
   sessionId: string | null;
   expiresAt: Date | null;
 }
@@ -47,6 +47,10 @@ export class CredentialError extends Error {
 
 const SECRET_KEY = /^sk_(live|test)_[0-9A-Za-z]{32}$/;
 const SESSION_TOKEN = /^st_(live|test)_[0-9A-Za-z]{32}$/;
+const VIEWER_TOKEN = /^vt_(live|test)_[0-9A-Za-z]{32}$/;
+
+/** The table row kind each token prefix must resolve to. */
+const TOKEN_KINDS: Record<SessionTokenKind, CredentialKind> = { session: 'session_token', viewer: 'viewer_token' };
 
 interface CacheEntry {
   principal: Principal;
@@ -80,7 +84,8 @@ export class CredentialService {
     if (credential === undefined) throw new CredentialError('missing');
     // ck_live_ was never issued: it falls through to "malformed" like any other unknown prefix.
     const isKey = SECRET_KEY.test(credential);
-    if (!isKey && !SESSION_TOKEN.test(credential)) throw new CredentialError('malformed');
+    const tokenKind: SessionTokenKind | null = SESSION_TOKEN.test(credential) ? 'session' : VIEWER_TOKEN.test(credential) ? 'viewer' : null;
+    if (!isKey && !tokenKind) throw new CredentialError('malformed');
     const digest = sha256Hex(credential);
 
     const cached = this.cache.get(digest);
@@ -93,7 +98,7 @@ export class CredentialService {
     }
 
     const manager = typeof em === 'function' ? em() : em;
-    const principal = isKey ? await this.loadKey(manager, digest) : await this.loadToken(manager, digest, now);
+    const principal = isKey ? await this.loadKey(manager, digest) : await this.loadToken(manager, digest, tokenKind!, now);
     if (this.cacheMs > 0) {
       if (this.cache.size > 50_000) this.cache.clear(); // bounded: a flood of distinct valid keys cannot grow it
       this.cache.set(digest, { principal, until: now + this.cacheMs });
@@ -108,9 +113,11 @@ export class CredentialService {
     return this.principalForKey(em, key);
   }
 
-  private async loadToken(em: EntityManager, digest: string, now: number): Promise<Principal> {
+  private async loadToken(em: EntityManager, digest: string, kind: SessionTokenKind, now: number): Promise<Principal> {
     const token = await em.findOne(SessionToken, { secretHash: digest });
-    if (!token || !digestsEqual(token.secretHash, digest)) throw new CredentialError('unknown');
+    // The prefix is part of the hashed secret, so a kind mismatch cannot happen by accident; it
+    // is checked anyway so that a vt_ secret can never act as an st_ one.
+    if (!token || !digestsEqual(token.secretHash, digest) || token.kind !== kind) throw new CredentialError('unknown');
     if (token.revokedAt) throw new CredentialError('revoked');
     if (token.expiresAt.getTime() <= now) throw new CredentialError('expired');
     const key = await em.findOne(ApiKey, { id: token.apiKeyId });
@@ -118,7 +125,7 @@ export class CredentialService {
     const parent = await this.principalForKey(em, key);
     return {
       ...parent,
-      kind: 'session_token',
+      kind: TOKEN_KINDS[token.kind],
       credentialId: token.id,
       scopes: new Set(token.scopes),
       sessionId: token.sessionId,
@@ -186,15 +193,29 @@ export class CredentialService {
   }
 
   async issueSessionToken(em: EntityManager, input: { parent: Principal; sessionId: string | null; ttlS: number }): Promise<IssuedToken> {
-    const secret = newSecret(`st_${input.parent.mode}_`);
+    return this.issueToken(em, 'session', input);
+  }
+
+  /** A `vt_` viewer token: watches `sessionId`'s room (sessions:watch) and can do nothing else. */
+  async issueViewerToken(em: EntityManager, input: { parent: Principal; sessionId: string; ttlS: number }): Promise<IssuedToken> {
+    return this.issueToken(em, 'viewer', input);
+  }
+
+  private async issueToken(
+    em: EntityManager,
+    kind: SessionTokenKind,
+    input: { parent: Principal; sessionId: string | null; ttlS: number },
+  ): Promise<IssuedToken> {
+    const secret = newSecret(`${kind === 'viewer' ? 'vt' : 'st'}_${input.parent.mode}_`);
     const token = em.create(SessionToken, {
-      id: newId('tok'),
+      id: newId(kind === 'viewer' ? 'vtk' : 'tok'),
+      kind,
       userId: input.parent.userId,
       apiKeyId: input.parent.keyId,
       mode: input.parent.mode,
       secretHash: sha256Hex(secret),
       sessionId: input.sessionId,
-      scopes: [...SESSION_TOKEN_SCOPES],
+      scopes: [...(kind === 'viewer' ? VIEWER_TOKEN_SCOPES : SESSION_TOKEN_SCOPES)],
       expiresAt: new Date(Date.now() + input.ttlS * 1000),
       createdAt: new Date(),
       revokedAt: null,

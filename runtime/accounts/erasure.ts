@@ -30,24 +30,11 @@ async function count(em: EntityManager, sql: string, params: unknown[]): Promise
   return (rows[0] as { n: number }).n;
 }
 
-async function scanKeys(services: Services, patterns: string[]): Promise<string[]> {
-  const keys = new Set<string>();
-  for (const match of patterns) {
-    let cursor = '0';
-    do {
-      const [next, batch] = await services.redis.scan(cursor, 'MATCH', match, 'COUNT', 500);
-      cursor = next;
-      for (const key of batch) keys.add(key);
-    } while (cursor !== '0');
-  }
-  return [...keys];
-}
-
 export class AccountEraser {
   constructor(private readonly services: Services) {}
 
   async erase(userId: string, dryRun: boolean): Promise<ErasureReport> {
-    const { orm, redis, temporal, config, credentials, limiter } = this.services;
+    const { orm, temporal, config, credentials, limiter } = this.services;
     const em = orm.em.fork() as EntityManager;
     const conn = em.getConnection();
 
@@ -89,13 +76,11 @@ export class AccountEraser {
       openLiveSessions: await count(em, "live_sessions WHERE user_id = ? AND state = 'open'", [userId]),
     };
     const files = records.users ? listAccountFiles(config.dataDir, userId) : [];
-    const redisPatterns = [
-      `cmp:mq:${userId}:*`,
-      ...soleOrgIds.map((id) => `cmp:mq:${id}:*`),
-      ...keyIds.flatMap((id) => [`cmp:dq:${id}:*`, `cmp:rl:${id}:*`, `cmp:revoked:${id}`]),
-      ...tokenIds.map((id) => `cmp:revoked:${id}`),
-    ];
-    const redisKeys = await scanKeys(this.services, redisPatterns);
+    const redisKeys = await limiter.accountKeys({
+      allowanceSubjects: [userId, ...soleOrgIds],
+      keyIds,
+      credentialIds: [...keyIds, ...tokenIds],
+    });
     const workflows: string[] = [];
     for await (const wf of temporal.workflow.list({ query: `CompanionAccountId = "${userId}" AND ExecutionStatus = "Running"` })) {
       workflows.push(wf.workflowId);
@@ -107,7 +92,7 @@ export class AccountEraser {
       records,
       files,
       fileBytes: files.reduce((sum, f) => sum + f.bytes, 0),
-      redisKeys: redisKeys.length,
+      redisKeys: redisKeys.counters.length + redisKeys.revocationMarkers.length,
       runningWorkflows: workflows.length,
       blockers,
     };
@@ -121,7 +106,7 @@ export class AccountEraser {
     // 2. Open live sessions end (their actors stop and release capacity wherever they run).
     for (const session of await em.find(LiveSession, { userId, state: 'open' })) {
       if (this.services.sessions) await this.services.sessions.end(em, session, 'account_erased').catch(() => undefined);
-      await this.services.redis.zrem('cmp:sessions:open', session.id);
+      await this.services.sessionCapacity.release(session.id);
     }
     // 3. Running workflows of the account (webhook deliveries) end now rather than at their next
     //    attempt; any started by step 2 find their rows gone at their first attempt and end.
@@ -142,8 +127,7 @@ export class AccountEraser {
     });
     // 5. Files and Redis counters (the short-lived revocation markers above expire by themselves).
     fs.rmSync(accountFilesDir(config.dataDir, userId), { recursive: true, force: true });
-    const counters = redisKeys.filter((k) => !k.startsWith('cmp:revoked:'));
-    if (counters.length) await redis.del(...counters);
+    await limiter.deleteCounters(redisKeys.counters);
     return report;
   }
 }

@@ -15,7 +15,8 @@ export const SCOPES = [
   'tokens:write', // POST /sessions/token, DELETE /sessions/:id
   'sessions:read', // GET /avatars/:id, GET /developer-sessions
   'sessions:write', // POST /avatars, DELETE /avatars/:id, viewer tokens
-  'sessions:chat', // POST /avatars/:id/chat — the only scope an st_ token carries
+  'sessions:chat', // POST /avatars/:id/chat (st_ tokens carry it)
+  'sessions:watch', // the viewer's signalling websocket (st_ and vt_ tokens carry it)
   'characters:read',
   'characters:write',
   'webhooks:read',
@@ -31,5 +32,8 @@ export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 
-/** The scopes of an `st_` browser token: only what a browser needs to talk to its session. */
-export const SESSION_TOKEN_SCOPES: readonly Scope[] = ['sessions:chat'];
+/** The scopes of an `st_` browser token: only what a browser needs to talk to and watch its session. */
+export const SESSION_TOKEN_SCOPES: readonly Scope[] = ['sessions:chat', 'sessions:watch'];
+
+/** The scopes of a `vt_` viewer token: subscribe-only, it can watch its session's room and nothing else. */
+export const VIEWER_TOKEN_SCOPES: readonly Scope[] = ['sessions:watch'];

@@ -116,7 +116,7 @@ export class Actor<S, M, R> {
         } catch (err) {
           const decision = await this.supervise(err);
           envelope.reject(err);
-          if (decision === 'stop' || decision === 'escalate') this.ctx.stop(`failed: ${(err as Error).message}`);
+          if (decision === 'stop') this.ctx.stop(`failed: ${(err as Error).message}`);
         }
         if (this.stopReason !== undefined) await this.finish(this.stopReason);
       }

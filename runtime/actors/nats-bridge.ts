@@ -13,20 +13,22 @@ import { Actor, ActorStopped, ActorTimeout, type Behavior } from './actor.js';
 import type { PlacementEntry, PlacementRegistry } from './registry.js';
 import type { SupervisionPolicy } from './supervisor.js';
 import { DomainError } from '../errors.js';
+import { decode, encode } from './json-codec.js';
 
 /** No node hosts the actor, and none could adopt it. */
 export class ActorNotRunning extends DomainError {}
 /** The actor did not answer within the timeout. */
 export class ActorBusy extends DomainError {}
+/** The actor's handler failed (after its supervisor's decision); the message says how. */
+export class ActorFailed extends DomainError {}
+/** Another actor with this id is placed already. */
+export class ActorPlaced extends DomainError {}
 
 interface Wire<R> {
   ok: boolean;
   reply?: R;
   error?: string;
 }
-
-const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-const decode = <T>(bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as T;
 
 export interface ActorHostOptions<S, M> {
   nc: NatsConnection;
@@ -63,22 +65,31 @@ export class ActorHost<S, M, R> {
     return this.actors.size;
   }
 
-  isHostedHere(id: string): boolean {
-    return this.actors.has(id);
-  }
-
   /** Starts a new actor on this node with `state` (its placement must not exist yet). */
-  async spawn(id: string, state: S, placementExtra: Record<string, unknown> = {}): Promise<void> {
-    if (!(await this.options.registry.claim(id, placementExtra))) throw new Error(`actor ${id} is placed already`);
+  async spawn(id: string, state: S): Promise<void> {
+    if (!(await this.options.registry.claim(id))) throw new ActorPlaced(`actor ${id} is placed already`);
     this.host(id, state);
   }
 
   async ask(id: string, msg: M, timeoutMs: number): Promise<R> {
     for (let attempt = 0; ; attempt++) {
+      // Local fast path: an actor hosted here is asked directly, without encoding the message
+      // and the reply for a NATS round trip to ourselves. Same outcomes as over NATS: a reply, a
+      // timeout (ActorBusy) or the handler's failure (ActorFailed); an actor that stops meanwhile
+      // falls through to NATS, which finds it gone (no responders) like any other caller would.
+      const hosted = this.actors.get(id);
+      if (hosted && !hosted.actor.isStopped) {
+        try {
+          return (await hosted.actor.ask(msg, timeoutMs)) as R;
+        } catch (err) {
+          if (err instanceof ActorTimeout) throw new ActorBusy(`actor ${id} did not answer within ${timeoutMs} ms`, { cause: err });
+          if (!(err instanceof ActorStopped)) throw new ActorFailed((err as Error).message, { cause: err });
+        }
+      }
       try {
         const res = await this.options.nc.request(`${this.options.subjectPrefix}.${id}`, encode(msg), { timeout: timeoutMs });
         const wire = decode<Wire<R>>(res.data);
-        if (!wire.ok) throw new Error(wire.error ?? 'actor failed');
+        if (!wire.ok) throw new ActorFailed(wire.error ?? 'actor failed');
         return wire.reply as R;
       } catch (err) {
         const code = (err as NatsError).code;

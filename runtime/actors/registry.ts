@@ -6,6 +6,7 @@
  * compare-and-set (`create`, `update` with a revision), so exactly one node wins an actor.
  */
 import type { KV, NatsConnection } from 'nats';
+import { decode, encode } from './json-codec.js';
 
 export interface Placement {
   nodeId: string;
@@ -18,9 +19,6 @@ export interface PlacementEntry {
   placement: Placement;
   revision: number;
 }
-
-const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
-const decode = <T>(bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as T;
 
 export class PlacementRegistry {
   private constructor(
@@ -59,9 +57,9 @@ export class PlacementRegistry {
   }
 
   /** Claims a new actor for this node; false if it is placed already. */
-  async claim(actorId: string, extra: Record<string, unknown> = {}): Promise<boolean> {
+  async claim(actorId: string): Promise<boolean> {
     try {
-      await this.placements.create(actorId, encode({ ...extra, nodeId: this.nodeId, claimedAt: Date.now() }));
+      await this.placements.create(actorId, encode({ nodeId: this.nodeId, claimedAt: Date.now() }));
       return true;
     } catch {
       return false;

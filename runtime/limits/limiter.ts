@@ -144,6 +144,42 @@ export class Limiter {
     await this.redis.set(`cmp:revoked:${credentialId}`, '1', 'EX', ttlS);
   }
 
+  /**
+   * Every key this module keeps for an account (erasure): the monthly counters of its allowance
+   * subjects, the rate and daily counters of its keys, and the revocation markers of its
+   * credentials. Markers are listed apart: they must outlive the erasure until they expire.
+   */
+  async accountKeys(account: {
+    allowanceSubjects: string[];
+    keyIds: string[];
+    credentialIds: string[];
+  }): Promise<{ counters: string[]; revocationMarkers: string[] }> {
+    const counters = await this.scan([
+      ...account.allowanceSubjects.map((id) => `cmp:mq:${id}:*`),
+      ...account.keyIds.flatMap((id) => [`cmp:dq:${id}:*`, `cmp:rl:${id}:*`]),
+    ]);
+    const markers = await this.scan(account.credentialIds.map((id) => `cmp:revoked:${id}`));
+    return { counters, revocationMarkers: markers };
+  }
+
+  /** Deletes counters listed by accountKeys(). */
+  async deleteCounters(keys: string[]): Promise<void> {
+    if (keys.length) await this.redis.del(...keys);
+  }
+
+  private async scan(patterns: string[]): Promise<string[]> {
+    const keys = new Set<string>();
+    for (const match of patterns) {
+      let cursor = '0';
+      do {
+        const [next, batch] = await this.redis.scan(cursor, 'MATCH', match, 'COUNT', 500);
+        cursor = next;
+        for (const key of batch) keys.add(key);
+      } while (cursor !== '0');
+    }
+    return [...keys];
+  }
+
   async monthlyUsage(subject: string, mode: Mode, now = new Date()): Promise<number> {
     return Number((await this.redis.get(monthlyUsageKey(subject, mode, now))) ?? 0);
   }

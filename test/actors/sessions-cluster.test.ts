@@ -49,7 +49,7 @@ test.serial('a session created on node A is chatted with through node B with its
   const chat = await b.fetch('POST', `/api/v1/avatars/${session.id}/chat`, session.clientToken, { text: 'What is your name?' });
   t.is(chat.status, 200, JSON.stringify(chat.json));
   t.true(chat.json.data.reply.text.includes('Grumbles'));
-  t.is(chat.json.data.turn, 1);
+  t.is(chat.json.data.exchange, 1);
   const state = await b.fetch('GET', `/api/v1/avatars/${session.id}`, account.live);
   t.is(state.json.data.turns, 2);
   t.is(state.json.data.character.name, 'Grumbles');
@@ -72,7 +72,7 @@ test.serial('kill -9 of the node hosting a session: the session continues on the
   }
   const tookMs = Date.now() - killedAt;
   t.is(after?.status, 200, JSON.stringify(after?.json));
-  t.is(after!.json.data.turn, 2, 'the adopted actor continued the journalled conversation');
+  t.is(after!.json.data.exchange, 2, 'the adopted actor continued the journalled conversation');
   t.true(tookMs < 15_000);
   t.log(`session answered again ${tookMs} ms after kill -9 of its node`);
   const listed = await b.fetch('GET', '/api/v1/developer-sessions', account.live);
@@ -106,7 +106,7 @@ test.serial('an st_ token works only for its own session, and stops working when
 
   const minted = await a.fetch('POST', '/api/v1/sessions/token', account.live, { sessionId: one.id, ttlSeconds: 120 });
   t.is(minted.status, 201);
-  t.deepEqual(minted.json.data.scopes, ['sessions:chat']);
+  t.deepEqual(minted.json.data.scopes, ['sessions:chat', 'sessions:watch']);
   const tokens = await b.fetch('GET', '/api/v1/sessions', account.live);
   t.true(tokens.json.data.some((tok: { id: string }) => tok.id === minted.json.data.id));
   t.is((await b.fetch('POST', `/api/v1/avatars/${one.id}/chat`, minted.json.data.token, { text: 'hi' })).status, 200); // cached on B now

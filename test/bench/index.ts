@@ -1,9 +1,15 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
+import { runAvatar } from './avatar.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
 
-const benches: Record<string, () => Promise<void>> = { 'api-overhead': runApiOverhead, sessions: runSessions, speech: runSpeech };
+const benches: Record<string, () => Promise<void>> = {
+  'api-overhead': runApiOverhead,
+  avatar: runAvatar,
+  sessions: runSessions,
+  speech: runSpeech,
+};
 const name = process.argv[2];
 if (name && !benches[name]) {
   process.stderr.write(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}\n`);

@@ -80,20 +80,38 @@ test('a revoked key gets 401 on every credentialed route', async (t) => {
   }
 });
 
-test('session tokens are refused with 403 on routes that do not accept them, and chat is the route that does', async (t) => {
+test('session tokens are refused with 403 on routes that do not accept them; chat and the viewer websocket accept them', async (t) => {
   const em = service.services.orm.em.fork();
   const parent = await service.services.credentials.verify(em as never, account.live);
   const { secret } = await service.services.credentials.issueSessionToken(em as never, { parent, sessionId: null, ttlS: 600 });
   const accepting = guarded().filter((r) => r.auth.sessionToken);
-  t.deepEqual(
-    accepting.map((r) => `${r.method} ${r.url}`),
-    ['POST /api/v1/avatars/:id/chat'],
-  );
+  t.deepEqual(accepting.map((r) => `${r.method} ${r.url}`).sort(), ['GET /api/v1/avatars/:id/signaling', 'POST /api/v1/avatars/:id/chat']);
   for (const route of guarded().filter((r) => !r.auth.sessionToken)) {
     const res = await call(service.app, route.method, concrete(route.url), { key: secret, body: bodyFor(route.method) });
     t.is(res.statusCode, 403, `${route.method} ${route.url}`);
     t.is(envelopeOf(res).code, 'COMPANION_ERR_AUTH_SESSION_TOKEN');
   }
+});
+
+test('viewer tokens are refused with 403 on every route but the viewer websocket (chat included)', async (t) => {
+  const em = service.services.orm.em.fork();
+  const parent = await service.services.credentials.verify(em as never, account.live);
+  const { secret, token } = await service.services.credentials.issueViewerToken(em as never, { parent, sessionId: 'ses_x', ttlS: 600 });
+  t.regex(secret, /^vt_live_[0-9A-Za-z]{32}$/);
+  t.deepEqual(token.scopes, ['sessions:watch']);
+  const accepting = guarded().filter((r) => r.auth.viewerToken);
+  t.deepEqual(
+    accepting.map((r) => `${r.method} ${r.url}`),
+    ['GET /api/v1/avatars/:id/signaling'],
+  );
+  for (const route of guarded().filter((r) => !r.auth.viewerToken)) {
+    const res = await call(service.app, route.method, concrete(route.url), { key: secret, body: bodyFor(route.method) });
+    t.is(res.statusCode, 403, `${route.method} ${route.url}`);
+    t.is(envelopeOf(res).code, 'COMPANION_ERR_AUTH_VIEWER_TOKEN', `${route.method} ${route.url}`);
+  }
+  const chat = await call(service.app, 'POST', '/api/v1/avatars/ses_x/chat', { key: secret, body: { text: 'hello' } });
+  t.is(chat.statusCode, 403);
+  t.regex(envelopeOf(chat).message, /viewer tokens/);
 });
 
 test('an expired or revoked session token stops working', async (t) => {

@@ -50,58 +50,114 @@ class PiperEngine:
         audio = np.concatenate([c.audio_float_array for c in chunks]).astype(np.float32)
         return audio, self.sample_rate, chunks
 
-    def words(self, text, chunks):
-        """Word offsets from the phoneme alignments: a space phoneme ends a word.
+    def phonemes(self, chunks):
+        """The measured phonemes of the audio: [(phoneme, start_s, end_s)], in order, across sentences.
 
-        Piper phonemises sentence by sentence; words of the input are matched to the phoneme groups
-        of all sentences in order. When the counts differ (numbers, abbreviations expanded by the
-        phonemiser), words are spread over the measured groups by length: offsets stay on measured
-        word boundaries but the pairing is estimated, and the answer says `interpolated`.
+        Piper outputs a sample count for every phoneme id it synthesised, including marks that are
+        not sounds: a stress mark's samples belong to the sound after it, a length mark's and a word
+        break's to the sound before it, so lip-sync sees no gap between words. Sentence start/end
+        marks (`^`, `$`) and padding are silence and left out. Punctuation stays: it is the pause.
         """
-        groups = []  # (start_s, end_s) of each spoken word, measured
+        out = []  # [phoneme, start_sample, end_sample]
         offset = 0
         for chunk in chunks:
-            current_start = None
             position = offset
+            pending_start = None  # where a stress mark began
             for a in chunk.phoneme_alignments or []:
                 n = int(a.num_samples)
-                if a.phoneme in ("^", "$", "_"):
-                    position += n
-                    continue
-                if a.phoneme == " ":
-                    if current_start is not None:
-                        groups.append((current_start, position))
-                        current_start = None
-                    position += n
-                    continue
-                if a.phoneme in ",.!?;:—…":
-                    # Punctuation is the pause after a word, not part of it.
-                    if current_start is not None:
-                        groups.append((current_start, position))
-                        current_start = None
-                    position += n
-                    continue
-                if current_start is None:
-                    current_start = position
+                phoneme = a.phoneme
+                if phoneme in ("^", "$", "_"):
+                    pending_start = None
+                elif phoneme in STRESS_MARKS:
+                    pending_start = position if pending_start is None else pending_start
+                elif phoneme in LENGTH_MARKS or phoneme == " ":
+                    if out and out[-1][2] == position:
+                        out[-1][2] = position + n
+                else:
+                    out.append([phoneme, position if pending_start is None else pending_start, position + n])
+                    pending_start = None
                 position += n
-            if current_start is not None:
-                groups.append((current_start, position))
             offset += len(chunk.audio_float_array)
-        words = [w for w in text.split() if re.search(r"\w", w)]
         sr = self.sample_rate
-        if len(groups) == len(words):
-            return [(w, s / sr, e / sr) for w, (s, e) in zip(words, groups)], "measured"
-        if not groups or not words:
-            return [], "interpolated"
-        # Spread words over groups in proportion to their length, on group boundaries.
-        total = sum(len(w) for w in words)
-        out, cumulative = [], 0
-        for w in words:
-            first = min(len(groups) - 1, int(cumulative / total * len(groups)))
-            cumulative += len(w)
-            last = max(first, min(len(groups) - 1, int(np.ceil(cumulative / total * len(groups))) - 1))
-            out.append((w, groups[first][0] / sr, groups[last][1] / sr))
-        return out, "interpolated"
+        return [(p, s / sr, e / sr) for p, s, e in out]
+
+    def words(self, text, phonemes):
+        """Word offsets, measured: each word of the text gets the span of its own phonemes.
+
+        Piper's phonemiser joins words ("on the" → `ɔnðə`, "of a" → `əvə`) and expands others
+        ("$12.50" → five spoken words), so word breaks in its output do not pair with the text's
+        words. Each word is phonemised on its own (about 1 ms a word) and that sequence is aligned
+        to the spoken phonemes (edit distance): every spoken phoneme is owned by one word, in order,
+        so word spans never overlap and start and end on measured phoneme boundaries.
+        """
+        words = [w for w in text.split() if re.search(r"\w", w)]
+        spoken = [(p, s, e) for p, s, e in phonemes if p not in PAUSE_MARKS]
+        if not words or not spoken:
+            return [], "measured" if not words else "interpolated"
+        expected = []  # (phoneme, word index)
+        for i, word in enumerate(words):
+            for sentence in self.voice.phonemize(word):
+                expected.extend((p, i) for p in sentence if p not in NOT_SOUNDS)
+        owner = align_owners([p for p, _ in expected], [p for p, _, _ in spoken], [i for _, i in expected])
+        spans = [None] * len(words)
+        for (_, s, e), i in zip(spoken, owner):
+            spans[i] = (s, e) if spans[i] is None else (spans[i][0], e)
+        out, previous_end = [], spoken[0][1]
+        for word, span in zip(words, spans):
+            start, end = span if span is not None else (previous_end, previous_end)  # a word with no sound
+            out.append((word, start, end))
+            previous_end = end
+        return out, "measured"
+
+
+STRESS_MARKS = ("ˈ", "ˌ")
+LENGTH_MARKS = ("ː", "ˑ")
+PAUSE_MARKS = set(",.!?;:—…\"'()-")
+NOT_SOUNDS = PAUSE_MARKS | set(STRESS_MARKS) | set(LENGTH_MARKS) | {" ", "^", "$", "_"}
+
+
+def align_owners(expected, spoken, expected_owner):
+    """For each spoken phoneme, the word that owns it: a minimal edit-distance alignment of the
+    phonemes expected word by word to the phonemes spoken. A spoken phoneme with no partner (the
+    context changed it) goes to the word of the phoneme before it (the first word at the start)."""
+    m, n = len(expected), len(spoken)
+    # cost[i][j]: distance between expected[:i] and spoken[:j]; move: 0 diagonal, 1 up, 2 left.
+    cost = [[0] * (n + 1) for _ in range(m + 1)]
+    move = [[0] * (n + 1) for _ in range(m + 1)]
+    for i in range(1, m + 1):
+        cost[i][0], move[i][0] = i, 1
+    for j in range(1, n + 1):
+        cost[0][j], move[0][j] = j, 2
+    for i in range(1, m + 1):
+        row, above, e = cost[i], cost[i - 1], expected[i - 1]
+        moves = move[i]
+        for j in range(1, n + 1):
+            diagonal = above[j - 1] + (0 if e == spoken[j - 1] else 1)
+            up = above[j] + 1
+            left = row[j - 1] + 1
+            if diagonal <= up and diagonal <= left:
+                row[j], moves[j] = diagonal, 0
+            elif up <= left:
+                row[j], moves[j] = up, 1
+            else:
+                row[j], moves[j] = left, 2
+    owner = [None] * n
+    i, j = m, n
+    while i > 0 and j > 0:
+        step = move[i][j]
+        if step == 0:
+            owner[j - 1] = expected_owner[i - 1]
+            i, j = i - 1, j - 1
+        elif step == 1:
+            i -= 1
+        else:
+            j -= 1
+    current = expected_owner[0] if expected_owner else 0
+    for j in range(n):
+        if owner[j] is None:
+            owner[j] = current
+        current = owner[j]
+    return owner
 
 
 class KokoroEngine:
@@ -194,13 +250,15 @@ def speech(handler):
 
 
 def speech_timestamps(handler):
-    """Extension: the WAV (base64) and measured word offsets. Only voices that have alignments."""
+    """Extension: the WAV (base64), measured word offsets and measured phonemes (IPA, as espeak-ng
+    writes them). Only voices that have alignments."""
     text, voice, _, _ = parse_request(handler)
     if voice != "joe" or "piper" not in ENGINES:
         raise HttpError(404, f"voice {voice} has no alignment output")
     piper = ENGINES["piper"]
     audio, sr, chunks = piper.synthesize(text)
-    words, offsets = piper.words(text, chunks)
+    phonemes = piper.phonemes(chunks)
+    words, offsets = piper.words(text, phonemes)
     handler.send_json(
         200,
         {
@@ -209,6 +267,7 @@ def speech_timestamps(handler):
             "audio": base64.b64encode(wav_bytes(audio, sr)).decode(),
             "words": [{"word": w, "start": round(s, 3), "end": round(e, 3)} for w, s, e in words],
             "offsets": offsets,
+            "phonemes": [{"phoneme": p, "start": round(s, 3), "end": round(e, 3)} for p, s, e in phonemes],
         },
     )
 

@@ -24,12 +24,17 @@ export class ApiKey {
   revokedAt: Date | null = null;
 }
 
+/** `session`: an `st_` browser token (chat and watch); `viewer`: a `vt_` viewer token (watch only). */
+export type SessionTokenKind = 'session' | 'viewer';
+
 /**
  * A short-lived browser token (`st_…`) minted by a customer's server with a secret key, bound to
- * one live session. Its calls count against the key that minted it.
+ * one live session, or a viewer token (`vt_…`) for that session's room. Its calls count against
+ * the key that minted it.
  */
 export class SessionToken {
   id!: string;
+  kind: SessionTokenKind = 'session';
   userId!: string;
   apiKeyId!: string;
   mode!: Mode;
@@ -67,6 +72,7 @@ export const SessionTokenSchema = new EntitySchema<SessionToken>({
     id: { type: 'string', primary: true },
     userId: { type: 'string' },
     apiKeyId: { type: 'string' },
+    kind: { type: 'string' },
     mode: { type: 'string' },
     secretHash: { type: 'string', unique: true },
     sessionId: { type: 'string', nullable: true },

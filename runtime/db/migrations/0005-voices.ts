@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Cloned voices (docs/VOICES.md). Rows go with their account (cascade); files with erasure. */
-export class Migration0004Voices extends Migration {
+export class Migration0005Voices extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE voices (

@@ -1,0 +1,101 @@
+/**
+ * The avatar performer: what a realtime session's frame pacer drives. `prepare` turns a sentence
+ * into an utterance (its audio in the session's voice and the viseme track of that same audio);
+ * `frameAt` draws the face at a moment, speaking a given utterance or idle (blinking, swaying).
+ * The pacer owns the clock and says where playback is, so the mouth follows the audio being sent
+ * rather than a clock of its own.
+ */
+import type { SpeechService } from '../speech/speech-service.js';
+import { builtInVoice, type BuiltInVoice } from '../speech/voice-catalog.js';
+import { createFaceRenderer, type CharacterAppearance, type FaceRenderer } from './face-renderer.js';
+import { trackFromPhonemes, trackFromWords, VISEME_OPENNESS, visemeAt, type VisemeTrack } from './visemes.js';
+
+export interface Utterance {
+  text: string;
+  /** Mono 16-bit samples at `sampleRate` (the voice's own rate: 22,050 Hz Piper, 24,000 Hz Kokoro). */
+  pcm: Int16Array;
+  sampleRate: number;
+  track: VisemeTrack;
+  /** `measured`: visemes from the engine's phoneme alignments; `interpolated`: from word times. */
+  timing: 'measured' | 'interpolated';
+  durationMs: number;
+}
+
+export interface PlaybackPosition {
+  utterance: Utterance;
+  /** How much of the utterance has been played. */
+  elapsedMs: number;
+}
+
+export interface AvatarPerformer {
+  readonly width: number;
+  readonly height: number;
+  prepare(sentence: string): Promise<Utterance>;
+  /** One I420 frame; idle (blinking, swaying, mouth at rest) unless `playing`. */
+  frameAt(tMs: number, playing?: PlaybackPosition): Buffer;
+  close(): void;
+}
+
+export interface AvatarPerformerOptions {
+  appearance: CharacterAppearance;
+  voiceId: string;
+  speech: SpeechService;
+  width: number;
+  height: number;
+}
+
+export async function createAvatarPerformer(options: AvatarPerformerOptions): Promise<AvatarPerformer> {
+  const voice = builtInVoice(options.voiceId);
+  if (!voice) throw new RangeError(`unknown voice ${options.voiceId}`);
+  const renderer = await createFaceRenderer(options.appearance, { width: options.width, height: options.height });
+  return new Performer(voice, options.speech, renderer);
+}
+
+class Performer implements AvatarPerformer {
+  readonly width: number;
+  readonly height: number;
+
+  constructor(
+    private readonly voice: BuiltInVoice,
+    private readonly speech: SpeechService,
+    private readonly renderer: FaceRenderer,
+  ) {
+    this.width = renderer.width;
+    this.height = renderer.height;
+  }
+
+  async prepare(sentence: string): Promise<Utterance> {
+    const timed = await this.speech.speakPiece(this.voice, sentence);
+    const { data, sampleRateHz } = timed.pcm;
+    // A copy: the WAV body's offset need not be 2-byte aligned for an Int16Array view.
+    const pcm = new Int16Array(data.length / 2);
+    for (let i = 0; i < pcm.length; i++) pcm[i] = data.readInt16LE(i * 2);
+    const durationMs = (pcm.length / sampleRateHz) * 1000;
+    const measured = timed.offsets === 'measured' && timed.phonemes.length > 0;
+    const track = measured ? trackFromPhonemes(timed.phonemes, durationMs) : trackFromWords(timed.words, durationMs);
+    return { text: sentence, pcm, sampleRate: sampleRateHz, track, timing: track.timing, durationMs };
+  }
+
+  frameAt(tMs: number, playing?: PlaybackPosition): Buffer {
+    const viseme = playing ? visemeAt(playing.utterance.track, playing.elapsedMs) : 'rest';
+    return this.renderer.render({ tMs, viseme, mouthOpen: VISEME_OPENNESS[viseme], blink: blinkAt(tMs) });
+  }
+
+  close(): void {
+    this.renderer.close();
+  }
+}
+
+const BLINK_CYCLE_MS = 4000;
+const BLINK_MS = 160;
+
+/**
+ * 1 while the eyes are closed: one blink in every 4 s cycle, at a point that varies from cycle to
+ * cycle (a fixed hash of the cycle number, so it is deterministic and costs nothing).
+ */
+export function blinkAt(tMs: number): number {
+  const cycle = Math.floor(tMs / BLINK_CYCLE_MS);
+  const hash = Math.imul(cycle ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
+  const at = cycle * BLINK_CYCLE_MS + (hash % (BLINK_CYCLE_MS - BLINK_MS));
+  return tMs >= at && tMs < at + BLINK_MS ? 1 : 0;
+}

@@ -1,0 +1,101 @@
+/**
+ * Where sentences end, for everything that speaks text sentence by sentence: the synthesis routes
+ * (text-chunks.ts) and the session's reply stream (actors/session/reply/sentence-splitter.ts).
+ *
+ * A sentence ends at `.`, `!`, `?` or `…` (with closing quotes or brackets) followed by white space
+ * or the end of the text, except where a period is not a full stop:
+ *   - inside a number ("$12.50", "3.14"): no white space follows, so it never matches;
+ *   - after a title or a Latin abbreviation ("Mr.", "Dr.", "e.g.", "i.e."): never an end;
+ *   - after an initial ("J. R. R. Tolkien"): a single capital letter is never an end;
+ *   - after an abbreviation that often closes a sentence ("etc.", "Inc.", "U.S."): an end only when
+ *     the next word starts with a capital letter.
+ */
+
+/** Titles and abbreviations a sentence does not end with (lower case, without the final period). */
+const NEVER_ENDS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'mt',
+  'vs',
+  'cf',
+  'viz',
+  'e.g',
+  'i.e',
+  'approx',
+  'fig',
+  'no',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'capt',
+  'lt',
+  'col',
+  'sgt',
+]);
+/** Abbreviations that end a sentence when a capitalised word follows. */
+const ENDS_BEFORE_CAPITAL = new Set(['etc', 'inc', 'ltd', 'co', 'corp', 'al', 'jan', 'feb', 'aug', 'sept', 'oct', 'nov', 'dec']);
+
+const END_MARK = /[.!?…]+["'”’)\]]*/gu;
+
+export interface SentenceSplit {
+  /** The complete sentences, trimmed. */
+  sentences: string[];
+  /** What follows the last complete sentence (untrimmed): an unfinished sentence, or ''. */
+  rest: string;
+}
+
+/**
+ * Splits `text` into sentences. With `final`, the end of the text ends the last sentence; without it
+ * (text still arriving), a sentence is complete only once what follows it decides it is.
+ */
+export function splitSentences(text: string, final: boolean): SentenceSplit {
+  const sentences: string[] = [];
+  let start = 0;
+  END_MARK.lastIndex = 0;
+  for (let m = END_MARK.exec(text); m; m = END_MARK.exec(text)) {
+    const after = m.index + m[0].length;
+    const next = text.slice(after);
+    if (next.length > 0 && !/^\s/u.test(next)) continue; // "12.50", "e.g" mid-token, "Hi!!x"
+    if (next.length === 0 && !final) break; // the mark may yet be followed by more of the token
+    const following = final || next.trim() !== '' ? next.trimStart() : undefined;
+    const ends = m[0].startsWith('.') && !m[0].includes('..') ? isFullStop(text.slice(start, m.index), following) : true;
+    if (ends === undefined) break; // the next word decides: wait for it
+    if (!ends) continue;
+    const sentence = text.slice(start, after).trim();
+    if (/[\p{L}\p{N}]/u.test(sentence)) sentences.push(sentence);
+    else if (sentences.length > 0) sentences[sentences.length - 1] += ` ${sentence}`;
+    start = after;
+  }
+  let rest = text.slice(start);
+  if (final) {
+    const tail = rest.trim();
+    if (/[\p{L}\p{N}]/u.test(tail)) sentences.push(tail);
+    rest = '';
+  }
+  return { sentences, rest };
+}
+
+/**
+ * Whether the period after `before` (the text of the sentence so far) ends it, given the text that
+ * follows (`undefined`: not known yet). Undefined when that text decides and has not arrived.
+ */
+function isFullStop(before: string, following: string | undefined): boolean | undefined {
+  const word = /([\p{L}\p{N}.]+)$/u.exec(before)?.[1];
+  if (!word) return true;
+  if (/^\p{Lu}$/u.test(word)) return false; // an initial
+  const lower = word.toLowerCase();
+  if (NEVER_ENDS.has(lower)) return false;
+  const acronym = /^(?:\p{L}\.)+\p{L}$/u.test(word); // "U.S", "a.m"
+  if (ENDS_BEFORE_CAPITAL.has(lower) || acronym) {
+    if (following === undefined) return undefined;
+    return following === '' || /^["'“‘(]?\p{Lu}/u.test(following);
+  }
+  return true;
+}

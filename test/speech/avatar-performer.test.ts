@@ -1,0 +1,82 @@
+import test from 'ava';
+import type { Appearance } from '../../runtime/db/entities/character.js';
+import { createAvatarPerformer } from '../../media/avatar/performer.js';
+import { visemeAt } from '../../media/avatar/visemes.js';
+import { SpeechService } from '../../media/speech/speech-service.js';
+
+const MIRA: Appearance = {
+  style: 'cartoon',
+  faceShape: 'oval',
+  skinColor: '#e0ac69',
+  eyeColor: '#5b3a29',
+  hairStyle: 'short',
+  hairColor: '#2c1b10',
+  backgroundColor: '#1f2937',
+  imageUrl: null,
+};
+let speech: SpeechService;
+test.before(() => {
+  speech = new SpeechService({
+    ttsUrl: process.env.SPEECH_TTS_URL!,
+    sttUrl: process.env.SPEECH_STT_URL!,
+    timeoutMs: 60_000,
+    maxResponseBytes: 64 * 1024 * 1024,
+    ffmpegPath: 'ffmpeg',
+    maxAudioS: 60,
+  });
+});
+test.after.always(() => speech?.close());
+
+const W = 256;
+const H = 256;
+function mouthDiff(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let y = Math.floor(0.55 * H); y < Math.floor(0.75 * H); y++)
+    for (let x = Math.floor(0.4 * W); x < Math.floor(0.75 * W); x++) sum += Math.abs(a[y * W + x]! - b[y * W + x]!);
+  return sum;
+}
+
+test('a Piper sentence becomes audio with a measured viseme track of the same length, and the mouth moves with it', async (t) => {
+  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-joe', speech, width: W, height: H });
+  const u = await performer.prepare('Maybe we should walk to the old bridge by the water.');
+  t.is(u.timing, 'measured');
+  t.is(u.sampleRate, 22050);
+  t.true(Math.abs(u.durationMs - (u.pcm.length / u.sampleRate) * 1000) < 1);
+  t.true(u.durationMs > 1500);
+  const last = u.track.segments.at(-1)!;
+  t.true(last.endMs <= u.durationMs + 1, 'the track ends within the audio');
+  const shapes = new Set(u.track.segments.map((s) => s.viseme));
+  for (const v of ['MBP', 'WQ', 'AA']) t.true(shapes.has(v as never), `"${v}" occurs (maybe, walk, water)`);
+  // "Maybe" starts with closed lips: the first sound is MBP.
+  t.is(u.track.segments.find((s) => s.viseme !== 'rest')!.viseme, 'MBP');
+
+  const idle = performer.frameAt(0);
+  t.is(idle.length, (W * H * 3) / 2);
+  let moving = 0;
+  let frames = 0;
+  for (let ms = 0; ms < u.durationMs; ms += 1000 / 12) {
+    frames++;
+    const f = performer.frameAt(0, { utterance: u, elapsedMs: ms });
+    if (visemeAt(u.track, ms) !== 'rest' && mouthDiff(idle, f) > 0) moving++;
+  }
+  t.true(moving > frames / 2, `${moving} of ${frames} frames show a speaking mouth`);
+  t.deepEqual(performer.frameAt(0, { utterance: u, elapsedMs: u.durationMs + 500 }), idle, 'after the utterance the mouth rests');
+  performer.close();
+});
+
+test('a Kokoro voice gives an interpolated track at its own rate', async (t) => {
+  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
+  const u = await performer.prepare('Hello, how are you?');
+  t.is(u.timing, 'interpolated');
+  t.is(u.track.timing, 'interpolated');
+  t.is(u.sampleRate, 24000);
+  t.true(u.track.segments.length > 5);
+  t.true(u.track.segments.at(-1)!.endMs <= u.durationMs + 1);
+  performer.close();
+});
+
+test('an unknown voice is refused at creation', async (t) => {
+  await t.throwsAsync(() => createAvatarPerformer({ appearance: MIRA, voiceId: 'xx-nope', speech, width: W, height: H }), {
+    instanceOf: RangeError,
+  });
+});
