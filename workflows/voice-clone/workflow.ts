@@ -8,10 +8,10 @@
  *
  * Workflow id: `voice-clone-<voiceId>`; search attributes CompanionVoiceId, CompanionAccountId.
  */
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { VoiceCloneActivities } from './activities.js';
 
-const retry = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 4 };
+const retry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 4 };
 const steps = proxyActivities<VoiceCloneActivities>({ startToCloseTimeout: '3 minutes', retry });
 const refining = proxyActivities<VoiceCloneActivities>({ startToCloseTimeout: '15 minutes', retry: { ...retry, maximumAttempts: 2 } });
 
