@@ -85,8 +85,10 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   });
 
   // First hook of all, so refusals by the access check carry the id too.
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback rather than return a promise: one less promise each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // Browsers call the API directly with st_ tokens (the chat route): answer their preflights.
   await app.register(cors, {
@@ -118,19 +120,22 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   await app.register(access);
   await app.register(usage);
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!(request.log as typeof log).isLevelEnabled('info')) return;
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        keyId: request.principal?.keyId,
-      },
-      'request',
-    );
-  });
+  // The request log line is at info: below that level the hook is not even registered.
+  if (log.isLevelEnabled('info')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info(
+        {
+          method: request.method,
+          route: request.routeOptions.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          keyId: request.principal?.keyId,
+        },
+        'request',
+      );
+      done();
+    });
+  }
 
   await app.register(healthRoutes);
   await app.register(viewerPageRoutes);

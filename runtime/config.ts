@@ -5,6 +5,7 @@
  * Every variable is documented in docs/CONFIGURATION.md; keep the two in step.
  */
 import path from 'node:path';
+import { catalogue, installedModelPath } from '../media/llm/model-catalogue.js';
 
 export type ServiceRole = 'all' | 'api' | 'worker';
 
@@ -97,8 +98,10 @@ export interface Config {
   sessionNodeLeaseMs: number;
   /** How often each node looks for sessions of dead nodes. */
   sessionScanIntervalMs: number;
-  /** Messages (user and companion lines) the reply engine sees; older ones stay in the journal. */
+  /** Most messages (user and companion lines) a session keeps in memory; older ones stay in the journal. */
   sessionMemoryTurns: number;
+  /** Budget of the memory window a language model sees, in estimated tokens (oldest turns dropped first). */
+  sessionMemoryTokens: number;
   /**
    * Reply engine: `local` (the embedded language model, default), `openai` (any
    * /v1/chat/completions server at REPLY_ENGINE_URL) or `persona` (deterministic, rule-based).
@@ -109,6 +112,17 @@ export interface Config {
   replyEngineModel: string;
   replyEngineApiKey: string | undefined;
   replyEngineTimeoutMs: number;
+  /** Token cap of one generation: a reply that runs away is cut here. */
+  replyMaxTokens: number;
+  /** Sentences kept of one reply; the rest is cut so replies stay short enough to speak. */
+  replyMaxSentences: number;
+  /** Further attempts after a generation with nothing speakable, before the turn fails with 503. */
+  replyEmptyRetries: number;
+  /** Sampling temperature of a reply (0–2); 0 is greedy, the same conversation gets the same reply. */
+  replyTemperature: number;
+  /** The embedded model, by id in media/llm/models.json, and how it is prompted. */
+  llmModel: string;
+  llmPrompt: 'chat' | 'transcript';
   /** The GGUF model and the node-llama-cpp install of the embedded language model. */
   llmModelPath: string;
   llmRuntimeDir: string;
@@ -301,13 +315,25 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     sessionIdleTimeoutMs: int(env, 'SESSION_IDLE_TIMEOUT_MS', 300_000, 1000, 86_400_000),
     sessionNodeLeaseMs: int(env, 'SESSION_NODE_LEASE_MS', 10_000, 1000, 600_000),
     sessionScanIntervalMs: int(env, 'SESSION_SCAN_INTERVAL_MS', 2000, 100, 60_000),
-    sessionMemoryTurns: int(env, 'SESSION_MEMORY_TURNS', 20, 2, 200),
+    sessionMemoryTurns: int(env, 'SESSION_MEMORY_TURNS', 40, 2, 400),
+    sessionMemoryTokens: int(env, 'SESSION_MEMORY_TOKENS', 1024, 64, 32_768),
     replyEngine: oneOf(env, 'REPLY_ENGINE', ['local', 'openai', 'persona'] as const, str(env, 'REPLY_ENGINE_URL') ? 'openai' : 'local'),
     replyEngineUrl: str(env, 'REPLY_ENGINE_URL'),
     replyEngineModel: str(env, 'REPLY_ENGINE_MODEL') ?? 'default',
     replyEngineApiKey: str(env, 'REPLY_ENGINE_API_KEY'),
     replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 60_000, 1000, 600_000),
-    llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? '.tools/models/gemma-3-270m-q4_k_m.gguf'),
+    replyMaxTokens: int(env, 'REPLY_MAX_TOKENS', 120, 16, 2048),
+    replyMaxSentences: int(env, 'REPLY_MAX_SENTENCES', 4, 1, 50),
+    replyEmptyRetries: int(env, 'REPLY_EMPTY_RETRIES', 2, 0, 5),
+    replyTemperature: int(env, 'REPLY_TEMPERATURE_PERCENT', 70, 0, 200) / 100,
+    llmModel: oneOf(env, 'LLM_MODEL', Object.keys(catalogue.models), catalogue.default),
+    llmPrompt: oneOf(
+      env,
+      'LLM_PROMPT',
+      ['chat', 'transcript'] as const,
+      str(env, 'LLM_MODEL_PATH') ? 'chat' : (catalogue.models[str(env, 'LLM_MODEL') ?? catalogue.default]?.prompt ?? 'chat'),
+    ),
+    llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? installedModelPath(str(env, 'LLM_MODEL') ?? catalogue.default)),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),

@@ -27,11 +27,13 @@ import { UsageRecorder } from './usage/usage-recorder.js';
 import { version } from './version.js';
 import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
+import { CharacterService } from './characters/character-service.js';
 import { startWorker } from './temporal/worker.js';
 import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
 import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
 import { createReplyEngine } from '../actors/session/reply/create-reply-engine.js';
+import type { ReplyEngine } from '../actors/session/reply/reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
 import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 import { HttpVoiceBuilder } from '../media/speech/voice-builder-client.js';
@@ -56,6 +58,8 @@ export interface StartOptions {
   migrate?: boolean;
   /** Routes added by an embedder before the app starts (the benchmarks add a probe route). */
   extraRoutes?: FastifyPluginAsync;
+  /** Wraps the reply engine sessions use (the replies benchmark times each sentence through it). */
+  wrapReplyEngine?: (engine: ReplyEngine) => ReplyEngine;
 }
 
 export async function startService(config: Readonly<Config>, log: Logger, options: StartOptions = {}): Promise<RunningService> {
@@ -113,6 +117,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
       events,
       secrets,
+      characters: new CharacterService(events),
       sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
@@ -156,7 +161,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           capacity: services.sessionCapacity,
           limiter,
           credentials: services.credentials,
-          engine: createReplyEngine(config, urls.llmUrl),
+          engine: (options.wrapReplyEngine ?? ((e: ReplyEngine) => e))(createReplyEngine(config, urls.llmUrl)),
           memoryTurns: config.sessionMemoryTurns,
           viewers: viewers.host,
           log,

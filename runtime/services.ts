@@ -16,6 +16,7 @@ import type { UsageRecorder } from './usage/usage-recorder.js';
 import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
+import type { CharacterService } from './characters/character-service.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
@@ -38,6 +39,7 @@ export interface Services {
   health: HealthChecks;
   events: EventBus;
   secrets: SecretBox;
+  characters: CharacterService;
   /** The deployment-wide cap on open sessions (Redis), on every node. */
   sessionCapacity: SessionCapacity;
   /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */

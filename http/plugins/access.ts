@@ -55,12 +55,13 @@ export default fp(
     app.decorateRequest('principal', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      const auth = request.routeOptions.config.auth;
+      const route = request.routeOptions; // a getter that builds an object: read it once
+      const auth = route.config.auth;
       if (auth === undefined) return;
 
       if (auth === 'public') {
-        const perMinute = request.routeOptions.config.publicPerMinute ?? config.publicRequestsPerMinute;
-        const verdict = await limiter.admitPublic(request.routeOptions.url ?? 'public', request.ip, perMinute);
+        const perMinute = route.config.publicPerMinute ?? config.publicRequestsPerMinute;
+        const verdict = await limiter.admitPublic(route.url ?? 'public', request.ip, perMinute);
         reply.header('RateLimit-Policy', `"address";q=${perMinute};w=60`);
         reply.header('RateLimit', `"address";r=${verdict.remaining};t=${verdict.resetS}`);
         if (!verdict.admitted) {

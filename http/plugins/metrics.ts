@@ -22,10 +22,11 @@ export default fp(
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [opts.registry],
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       requests.inc({ method: request.method, route, status: reply.statusCode });
       duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      done();
     });
   },
   { name: 'metrics' },

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 export default fp(
   async function usage(app: FastifyInstance) {
     const recorder = app.services.usage;
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const principal = request.principal;
-      if (!principal) return;
+      if (!principal) return done();
       recorder.record({
         keyId: principal.keyId,
         userId: principal.userId,
@@ -20,6 +20,7 @@ export default fp(
         latencyMs: Math.round(reply.elapsedTime * 100) / 100,
         createdAt: new Date(),
       });
+      done();
     });
   },
   { name: 'usage', dependencies: ['services', 'access'] },

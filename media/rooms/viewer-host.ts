@@ -3,7 +3,7 @@
  * attached room, the NATS subscription of the session's signal subject and the list of viewers
  * (which token let each in, when its websocket's node last vouched for it). It answers relayed
  * requests straight from the room API, not through the session actor's mailbox, so a viewer
- * joining never waits behind a chat turn. It is not the websocket (http/routes/viewer-signaling.ts
+ * joining never waits behind a chat turn. It is not the websocket (the viewer-signaling route
  * on any node, through ViewerRelay) and not the room itself (media-core's AvatarRoom).
  *
  * When the room closes (the session ended, or its media worker died) every viewer is told the

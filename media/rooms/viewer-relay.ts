@@ -2,7 +2,7 @@
  * The websocket side of viewer signalling, on any node: it carries a viewer's requests over NATS
  * to the node hosting the session's room (ViewerHost answers them), receives that node's pushes
  * for the viewer, and vouches for its open websockets with a keepalive so the host can drop
- * viewers of a node that died. It does not know about HTTP (http/routes/viewer-signaling.ts owns
+ * viewers of a node that died. It does not know about HTTP (the viewer-signaling route owns
  * the websocket) nor about mediasoup (the host's room does).
  *
  * Failures map as the session client's do: no responders means no node hosts the room

@@ -1,7 +1,7 @@
 /**
  * Builds the viewer page at build time (`npm run build`): esbuild bundles web/viewer/viewer.ts
  * with mediasoup-client into one minified script, and the page's HTML is copied beside it, into
- * dist/web/viewer/. The service serves both from there (http/routes/viewer-page.ts); nothing is
+ * dist/web/viewer/. The service serves both from there (the viewer-page route); nothing is
  * bundled at run time and the browser loads nothing from anywhere else.
  */
 import fs from 'node:fs';

@@ -210,14 +210,20 @@ export function temporalServer(dataDir: string, portBase: number, cli: string, n
 }
 
 /** The embedded language model (media/llm/llm-server.ts), an OpenAI-compatible chat server. */
-export function llmServer(portBase: number, modelPath: string, runtimeDir: string, serverScript: string): EmbeddedServer {
+export function llmServer(
+  portBase: number,
+  modelPath: string,
+  runtimeDir: string,
+  serverScript: string,
+  prompt: 'chat' | 'transcript',
+): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {
     url: `http://127.0.0.1:${port}`,
     spec: {
       name: 'llm',
       command: process.execPath,
-      args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port)],
+      args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port), '--prompt', prompt],
       readyTimeoutMs: 60_000,
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },

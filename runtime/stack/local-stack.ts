@@ -94,7 +94,7 @@ export class LocalStack {
     if (!fs.existsSync(config.llmModelPath) || !fs.existsSync(path.join(config.llmRuntimeDir, 'node_modules/node-llama-cpp'))) {
       this.log.warn(
         { model: config.llmModelPath },
-        'the local language model is not installed (scripts/setup.sh); replies fall back to the persona engine',
+        'the local language model is not installed (scripts/setup.sh, or scripts/setup-llm.sh <model>); replies fall back to the persona engine',
       );
       return;
     }
@@ -103,6 +103,7 @@ export class LocalStack {
       config.llmModelPath,
       config.llmRuntimeDir,
       path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+      config.llmPrompt,
     );
     const proc = new ManagedProcess(server.spec, config.dataDir, this.log);
     this.running.push(proc);

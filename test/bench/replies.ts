@@ -1,0 +1,292 @@
+/**
+ * Reply-quality benchmark: every candidate engine plays the same eight characters through six
+ * turns each, as real multi-turn sessions through the service's HTTP API (create character,
+ * open session, POST /avatars/:id/chat), in one run. Each reply is checked automatically
+ * (test/bench/reply-checks.ts): stays in character, writes no speaker labels or template tokens,
+ * gives its name when asked, answers the question (per-prompt fact expectations), follows the
+ * persona's rule, fits speech (1–3 sentences), does not repeat an earlier reply. Printed per
+ * engine: a table per character, then all engines side by side with the overall score (the mean
+ * of the check pass rates), latency to the first sentence and to the whole reply, and tokens/s
+ * (reply tokens, counted by the model's tokenizer, over the whole-reply time).
+ *
+ * One infrastructure stack (.data/bench-replies); one model server per candidate, all loaded
+ * before the first turn; engines are measured one after another, each by its own service
+ * instance, with the same threads. The machine's load moves during a run, so compare engines of
+ * the same run only.
+ *
+ *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--characters 8] [--turns 6] [--threads 2]
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { request } from 'undici';
+import { loadConfig } from '../../runtime/config.js';
+import { createLogger } from '../../runtime/logger.js';
+import { migrate, openOrm } from '../../runtime/db/orm.js';
+import { projectRoot } from '../../runtime/paths.js';
+import { startService } from '../../runtime/service.js';
+import { LocalStack } from '../../runtime/stack/local-stack.js';
+import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
+import { createUser } from '../../runtime/accounts/users.js';
+import { SCOPES } from '../../runtime/accounts/scopes.js';
+import { catalogue, installedModelPath } from '../../media/llm/model-catalogue.js';
+import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
+import { CHARACTERS, CHECKS, checkReply, type CheckName, type CheckResult } from './reply-checks.js';
+
+const out = (line = '') => process.stdout.write(`${line}\n`);
+const pct = (xs: number[], p: number) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]! : Number.NaN;
+const ms = (x: number) => (Number.isNaN(x) ? '    –' : x.toFixed(0).padStart(5));
+const rate = (r: { pass: number; of: number }) => (r.of ? `${((100 * r.pass) / r.of).toFixed(0)}%`.padStart(5) : '    –');
+
+interface TurnRecord {
+  character: string;
+  checks: CheckResult;
+  firstMs: number;
+  wholeMs: number;
+  tokens: number;
+  status: number;
+  text: string;
+}
+
+/** Times each reply's first sentence at the engine, inside the session actor. */
+class TimedEngine implements ReplyEngine {
+  last: { firstMs: number } | undefined;
+  constructor(private readonly inner: ReplyEngine) {}
+  get name() {
+    return this.inner.name;
+  }
+  async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
+    const started = performance.now();
+    const timing = { firstMs: Number.NaN };
+    this.last = timing;
+    for await (const sentence of this.inner.reply(ctx, signal)) {
+      if (Number.isNaN(timing.firstMs)) timing.firstMs = performance.now() - started;
+      yield sentence;
+    }
+  }
+}
+
+const firstSentenceMs = (engine: TimedEngine) => engine.last?.firstMs ?? Number.NaN;
+
+async function startModelServer(id: string, port: number, threads: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+      '--model',
+      installedModelPath(id),
+      '--runtime',
+      path.join(projectRoot, '.tools/llm'),
+      '--port',
+      String(port),
+      '--prompt',
+      catalogue.models[id]!.prompt,
+      '--threads',
+      threads,
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the model server of ${id} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the model server of ${id} did not start`);
+}
+
+async function countTokens(llmUrl: string | undefined, text: string): Promise<number> {
+  if (!llmUrl || !text) return 0;
+  const res = await request(`${llmUrl}/tokenize`, { method: 'POST', body: JSON.stringify({ content: text }) });
+  return ((await res.body.json()) as { tokens: unknown[] }).tokens.length;
+}
+
+export async function runReplies(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    strict: false,
+    options: {
+      engines: { type: 'string', default: ['persona', ...Object.keys(catalogue.models)].join(',') },
+      characters: { type: 'string', default: String(CHARACTERS.length) },
+      turns: { type: 'string', default: '6' },
+      threads: { type: 'string', default: '2' },
+    },
+  });
+  const engines = String(values.engines).split(',').filter(Boolean);
+  for (const e of engines)
+    if (e !== 'persona' && !catalogue.models[e])
+      throw new Error(`unknown engine ${e}; known: persona, ${Object.keys(catalogue.models).join(', ')}`);
+  const characters = CHARACTERS.slice(0, Number(values.characters));
+  const turns = Number(values.turns);
+  const threads = String(values.threads);
+  const models = engines.filter((e) => e !== 'persona');
+  const toInstall = models.filter((m) => !catalogue.models[m]!.installedBy && !fs.existsSync(installedModelPath(m)));
+  if (toInstall.length) spawnSync('bash', [path.join(projectRoot, 'scripts/setup-llm.sh'), ...toInstall], { stdio: 'inherit' });
+
+  const log = createLogger('warn');
+  const dataDir = path.join(projectRoot, '.data', 'bench-replies');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const portBase = Number(process.env.COMPANION_STACK_PORT_BASE ?? 36000);
+  const base = {
+    ...process.env,
+    COMPANION_DATA_DIR: dataDir,
+    COMPANION_STACK_PORT_BASE: String(portBase),
+    TEMPORAL_UI: 'false',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    METRICS_PORT: '-1',
+    REPLY_ENGINE: 'persona',
+    // Speech is not measured here: nothing listens on port 9, so no model server is started.
+    SPEECH_TTS_URL: 'http://127.0.0.1:9',
+    SPEECH_STT_URL: 'http://127.0.0.1:9',
+    COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
+  };
+  const stack = await LocalStack.start(loadConfig(base, []), log, ['natsUrl', 'redisUrl', 'databaseUrl', 'temporalAddress']);
+  const servers: Array<{ child: ChildProcess; url: string }> = [];
+  const results = new Map<string, TurnRecord[]>();
+  const names = new Map<string, string>();
+  try {
+    const orm = await openOrm(stack.urls.databaseUrl, log);
+    await migrate(orm, log);
+    await orm.close();
+    const llmUrls = new Map<string, string>();
+    await Promise.all(
+      models.map(async (m, i) => {
+        const server = await startModelServer(m, portBase + STACK_PORT_OFFSETS.llm + 10 + i, threads);
+        servers.push(server);
+        llmUrls.set(m, server.url);
+      }),
+    );
+    out(`# replies benchmark: ${characters.length} characters × ${turns} turns per engine, ${threads} threads per model`);
+
+    for (const engine of engines) {
+      const llmUrl = llmUrls.get(engine);
+      const config = loadConfig(
+        {
+          ...base,
+          NATS_URL: stack.urls.natsUrl,
+          REDIS_URL: stack.urls.redisUrl,
+          DATABASE_URL: stack.urls.databaseUrl,
+          TEMPORAL_ADDRESS: stack.urls.temporalAddress,
+          ...(llmUrl ? { REPLY_ENGINE: 'openai', REPLY_ENGINE_URL: llmUrl, REPLY_ENGINE_MODEL: engine } : {}),
+        },
+        [],
+      );
+      let timed: TimedEngine | undefined;
+      const service = await startService(config, log, {
+        migrate: false,
+        wrapReplyEngine: (e) => (timed = new TimedEngine(e)),
+      });
+      names.set(engine, timed!.name);
+      const records: TurnRecord[] = [];
+      results.set(engine, records);
+      try {
+        const em = service.services.orm.em.fork() as EntityManager;
+        const user = await createUser(em, { email: `replies-${engine}-${Date.now()}@example.test`, name: 'bench', plan: 'enterprise' });
+        const { secret } = await service.services.credentials.issueKey(em, {
+          userId: user.id,
+          name: 'bench',
+          mode: 'live',
+          scopes: SCOPES,
+        });
+        const api = async (method: 'POST' | 'DELETE', route: string, body?: unknown) => {
+          const res = await request(`${service.url}/api/v1${route}`, {
+            method,
+            headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          });
+          return { status: res.statusCode, json: (await res.body.json()) as { data?: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+        };
+        for (const c of characters) {
+          const characterId = (await api('POST', '/characters', { name: c.name, personality: c.personality })).json.data.id as string;
+          const sessionId = (await api('POST', '/avatars', { characterId })).json.data.id as string;
+          const earlier: string[] = [];
+          for (const turn of c.turns.slice(0, turns)) {
+            const started = performance.now();
+            timed!.last = undefined;
+            const r = await api('POST', `/avatars/${sessionId}/chat`, { text: turn.user });
+            const wholeMs = performance.now() - started;
+            const sentences: string[] = r.status === 200 ? r.json.data.reply.sentences : [];
+            const text = sentences.join(' ');
+            records.push({
+              character: c.name,
+              checks: checkReply(c, turn, sentences, earlier),
+              firstMs: r.status === 200 ? firstSentenceMs(timed!) : Number.NaN,
+              wholeMs,
+              tokens: await countTokens(llmUrl, text),
+              status: r.status,
+              text,
+            });
+            if (text) earlier.push(text);
+            if (process.env.BENCH_VERBOSE)
+              out(`  [${engine}] ${c.name} ← ${turn.user}\n  [${engine}] ${c.name} → ${r.status === 200 ? text : `HTTP ${r.status}`}`);
+          }
+          await api('DELETE', `/avatars/${sessionId}`);
+        }
+      } finally {
+        await service.close();
+      }
+      printEngine(engine, names.get(engine)!, records);
+    }
+    printSummary(engines, results);
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await stack.stop();
+  }
+}
+
+function tally(records: TurnRecord[], check: CheckName) {
+  const applicable = records.filter((r) => r.checks[check] !== undefined);
+  return { pass: applicable.filter((r) => r.checks[check]).length, of: applicable.length };
+}
+
+/** The overall score: the mean of the checks' pass rates (each check weighs the same). */
+function score(records: TurnRecord[]): number {
+  const rates = CHECKS.map((c) => tally(records, c)).filter((t) => t.of > 0);
+  return rates.reduce((sum, t) => sum + t.pass / t.of, 0) / rates.length;
+}
+
+function summaryRow(records: TurnRecord[]) {
+  const ok = records.filter((r) => r.status === 200);
+  const first = ok.map((r) => r.firstMs).filter((x) => !Number.isNaN(x));
+  const whole = ok.map((r) => r.wholeMs);
+  const tokens = ok.reduce((s, r) => s + r.tokens, 0);
+  const seconds = ok.reduce((s, r) => s + r.wholeMs, 0) / 1000;
+  return {
+    checks: CHECKS.map((c) => rate(tally(records, c))).join(' '),
+    score: (100 * score(records)).toFixed(1).padStart(5),
+    latency: `${ms(pct(first, 50))} ${ms(pct(first, 95))} ${ms(pct(whole, 50))} ${ms(pct(whole, 95))}`,
+    tps: tokens ? (tokens / seconds).toFixed(1).padStart(5) : '    –',
+    failed: String(records.length - ok.length).padStart(4),
+  };
+}
+
+const HEADER = `${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score 1st50 1st95 all50 all95 tok/s fail`;
+
+function printEngine(engine: string, name: string, records: TurnRecord[]): void {
+  out();
+  out(`## ${engine}: ${name}`);
+  out(`${'character'.padEnd(16)} ${HEADER}`);
+  for (const c of [...new Set(records.map((r) => r.character))]) {
+    const row = summaryRow(records.filter((r) => r.character === c));
+    out(`${c.padEnd(16)} ${row.checks} ${row.score} ${row.latency} ${row.tps} ${row.failed}`);
+  }
+}
+
+function printSummary(engines: string[], results: Map<string, TurnRecord[]>): void {
+  out();
+  out('## all engines, same run (checks: % of applicable turns passed; latency in ms through the service)');
+  out(`${'engine'.padEnd(28)} ${HEADER}`);
+  for (const e of engines) {
+    const row = summaryRow(results.get(e)!);
+    out(`${e.padEnd(28)} ${row.checks} ${row.score} ${row.latency} ${row.tps} ${row.failed}`);
+  }
+  out(`# ${CHECKS.join(', ')}: see test/bench/reply-checks.ts; score = mean of the check rates`);
+}
