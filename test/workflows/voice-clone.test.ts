@@ -69,6 +69,8 @@ async function settle(svc: TestService, key: string, id: string, timeoutMs = 180
 }
 
 test.serial('a clone from two LibriVox clips becomes active, emits voice.created and speaks through the TTS routes', async (t) => {
+  // Cloning is CPU work: on a shared 2-core machine one job can take minutes.
+  t.timeout(10 * 60_000);
   const receiver = new Receiver();
   await receiver.start();
   t.teardown(() => receiver.stop());
@@ -162,6 +164,7 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
 });
 
 test('unusable samples fail with distinct reason codes', async (t) => {
+  t.timeout(10 * 60_000);
   const cases: Array<[string, string]> = [
     ['/librivox/sense_and_sensibility_01_austen_64kb-0880.wav', 'too_little_speech'],
     ['/silence.wav', 'silent'],
@@ -198,6 +201,7 @@ test('a URL refused by the SSRF guard, and a malformed body, answer 400 at once'
 });
 
 test.serial('a clone job survives a restart of the service (and its worker) in the middle', async (t) => {
+  t.timeout(10 * 60_000);
   const res = await clone(account.live, [
     '/librivox/sense_and_sensibility_01_austen_64kb-0870.wav',
     '/librivox/sense_and_sensibility_01_austen_64kb-0920.wav',
