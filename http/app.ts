@@ -11,7 +11,9 @@ import secureJson from 'secure-json-parse';
 import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
 import access from './plugins/access.js';
+import edge, { clientErrorHandler, frameworkErrors } from './plugins/edge.js';
 import errorHandler from './plugins/error-handler.js';
+import idempotency from './plugins/idempotency.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import servicesPlugin from './plugins/services.js';
@@ -56,6 +58,9 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router and Node's HTTP parser refuse is answered in the envelope too (plugins/edge.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(createValidatorCompiler());
@@ -90,6 +95,9 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     reply.header('X-Request-Id', request.id);
     done();
   });
+  // Before every other plugin and route: its onRoute hook makes each route's query string strict,
+  // and its onSend hook envelopes error bodies other plugins send themselves (CORS).
+  await app.register(edge);
   // Browsers call the API directly with st_ tokens (the chat route): answer their preflights.
   await app.register(cors, {
     origin: config.corsOrigins,
@@ -119,6 +127,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
   await app.register(openapi, { version });
   await app.register(access);
   await app.register(usage);
+  await app.register(idempotency);
 
   // The request log line is at info: below that level the hook is not even registered.
   if (log.isLevelEnabled('info')) {

@@ -10,6 +10,7 @@ import {
   SessionBusyError,
   SessionCapacityFullError,
   SessionEndedError,
+  SessionJournalError,
   SessionNotRunningError,
 } from '../actors/session/session-errors.js';
 import {
@@ -25,6 +26,7 @@ import {
   SessionBusy,
   SessionCapacityFull,
   SessionEnded,
+  SessionJournal,
   SessionNotRunning,
   ValidationError,
 } from './errors.js';
@@ -41,6 +43,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof SessionBusyError) return new SessionBusy();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
+  if (err instanceof SessionJournalError) return new SessionJournal();
   if (err instanceof ReplyEngineUnavailable) return new ReplyEngineDown(err.message);
   if (err instanceof CredentialError) {
     if (err.reason === 'missing') return new CredentialMissing();

@@ -63,6 +63,18 @@ export const PublicRateLimited = createError('COMPANION_ERR_LIMIT_IP', 'too many
 export const ResourceNotFound = createError<[string, string]>('COMPANION_ERR_NOT_FOUND', 'no %s with id %s', 404);
 export const Conflict = createError<[string]>('COMPANION_ERR_CONFLICT', '%s', 409);
 
+// Idempotency-Key (http/plugins/idempotency.ts)
+export const IdempotencyInProgress = createError(
+  'COMPANION_ERR_IDEMPOTENCY_IN_PROGRESS',
+  'a request with this Idempotency-Key is still running; retry when it has answered',
+  409,
+);
+export const IdempotencyMismatch = createError(
+  'COMPANION_ERR_IDEMPOTENCY_MISMATCH',
+  'this Idempotency-Key was used with a different request; use a new key for a new request',
+  422,
+);
+
 // Webhooks
 export const WebhookUrlRefused = createError<[string]>('COMPANION_ERR_WEBHOOK_URL', '%s', 400);
 
@@ -74,6 +86,7 @@ export const SessionNotRunning = createError('COMPANION_ERR_SESSION_NOT_RUNNING'
 export const SessionBusy = createError('COMPANION_ERR_SESSION_BUSY', 'the session did not answer in time; try again', 503);
 export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY', 'the deployment is at its live-session capacity', 429);
 export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
+export const SessionJournal = createError('COMPANION_ERR_SESSION_JOURNAL', 'the turn could not be recorded; try again', 503);
 export const ReplyEngineDown = createError<[string]>('COMPANION_ERR_REPLY_ENGINE', '%s', 503);
 export const SessionNotRealtime = createError(
   'COMPANION_ERR_SESSION_NOT_REALTIME',

@@ -20,6 +20,13 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Per-address limit of a public route, requests per minute (default PUBLIC_REQUESTS_PER_MINUTE). */
     publicPerMinute?: number;
+    /** A creating POST that honours the Idempotency-Key header (http/plugins/idempotency.ts). */
+    idempotent?: boolean;
+    /**
+     * The request body as the OpenAPI document should show it, where the route schema cannot say it:
+     * an optional JSON body, or bodies read by a parser of the route's own (multipart, raw audio).
+     */
+    openapiRequestBody?: { required?: boolean; description?: string; content?: Record<string, unknown> };
   }
   interface FastifyRequest {
     principal: Principal | null;

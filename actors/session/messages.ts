@@ -30,7 +30,7 @@ export interface SessionView {
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
   | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
-  | { kind: 'error'; code: 'closed' | 'engine_unavailable'; message: string };
+  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed'; message: string };
 
 /** What a session knows of its character. */
 export interface SessionCharacter {

@@ -19,6 +19,7 @@ import { placeholderCharacter, sessionView, type SessionCharacter, type SessionM
 import { endSession } from './end-session.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
+import { storableText, textProblem } from '../../runtime/text/text-checks.js';
 
 /**
  * Viewer signalling of the rooms on this node (media/rooms/viewer-host.ts implements it): the actor
@@ -68,6 +69,26 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
   };
 }
 
+/** Writes a user turn and the companion's reply, and moves the session's turn count on, at once. */
+async function journalTurn(em: EntityManager, sessionId: string, seq: number, userText: string, text: string, now: Date): Promise<void> {
+  await em.transactional(async (tx) => {
+    const c = tx.getConnection();
+    await c.execute('INSERT INTO session_turns (session_id, seq, role, text, created_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)', [
+      sessionId,
+      seq,
+      'user',
+      userText,
+      now,
+      sessionId,
+      seq + 1,
+      'companion',
+      text,
+      now,
+    ]);
+    await c.execute('UPDATE live_sessions SET turns = ?, last_activity_at = ? WHERE id = ?', [seq + 2, now, sessionId]);
+  });
+}
+
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
   const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name, deps.viewers.viewerCount(sessionId));
 
@@ -101,6 +122,10 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
         }
         case 'chat': {
           if (state.session.state !== 'open') return { state, reply: { kind: 'error', code: 'closed', message: 'this session has ended' } };
+          // Refused before the model runs: a turn that could never be journalled (the HTTP edge
+          // refuses it first; this covers a turn that reaches the actor another way).
+          const problem = textProblem(msg.text);
+          if (problem) return { state, reply: { kind: 'error', code: 'invalid_input', message: `text ${problem}` } };
           const sentences: string[] = [];
           try {
             for await (const sentence of deps.engine.reply({
@@ -109,7 +134,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
               history: state.memory,
               userText: msg.text,
             })) {
-              sentences.push(sentence); // the speech pipeline takes each sentence here as it arrives
+              sentences.push(storableText(sentence)); // the speech pipeline takes each sentence here as it arrives
             }
           } catch (err) {
             if (err instanceof ReplyEngineUnavailable)
@@ -123,22 +148,14 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           const seq = state.session.turns;
           const now = new Date();
           const em = deps.orm.em.fork() as EntityManager;
-          await em.transactional(async (tx) => {
-            const c = tx.getConnection();
-            await c.execute('INSERT INTO session_turns (session_id, seq, role, text, created_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)', [
-              sessionId,
-              seq,
-              'user',
-              msg.text,
-              now,
-              sessionId,
-              seq + 1,
-              'companion',
-              text,
-              now,
-            ]);
-            await c.execute('UPDATE live_sessions SET turns = ?, last_activity_at = ? WHERE id = ?', [seq + 2, now, sessionId]);
-          });
+          try {
+            await journalTurn(em, sessionId, seq, msg.text, text, now);
+          } catch (err) {
+            // A turn that cannot be recorded is refused (the state does not move on), and it is
+            // not a failure of the actor: the supervisor never counts it, so it never ends the session.
+            deps.log.warn({ err, sessionId }, 'could not journal a session turn');
+            return { state, reply: { kind: 'error', code: 'journal_failed', message: 'the turn could not be recorded; try again' } };
+          }
           await deps.capacity.touch(sessionId);
           const memory = [...state.memory, { role: 'user' as const, text: msg.text }, { role: 'companion' as const, text }].slice(
             -deps.memoryTurns,

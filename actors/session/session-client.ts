@@ -16,7 +16,13 @@ import { newId } from '../../runtime/ids.js';
 import { closeSessionRecord } from './end-session.js';
 import { placeholderCharacter, sessionView, type SessionReply, type SessionView } from './messages.js';
 import type { SessionDeps } from './session-actor.js';
-import { ReplyEngineUnavailable, SessionCapacityFullError, SessionEndedError, SessionNotRunningError } from './session-errors.js';
+import {
+  ReplyEngineUnavailable,
+  SessionCapacityFullError,
+  SessionEndedError,
+  SessionJournalError,
+  SessionNotRunningError,
+} from './session-errors.js';
 import { SessionHost, type SessionHostOptions } from './session-host.js';
 
 export interface CreateSessionInput {
@@ -125,6 +131,8 @@ export class SessionClient {
         return reply;
       case 'error':
         if (reply.code === 'closed') throw new SessionEndedError();
+        if (reply.code === 'invalid_input') throw new InvalidInputError(`body/${reply.message}`);
+        if (reply.code === 'journal_failed') throw new SessionJournalError();
         throw new ReplyEngineUnavailable(reply.message);
       case 'view':
         // The actor answers `chat` with a reply or an error; a view here is a bug in the behaviour.

@@ -34,3 +34,10 @@ export class SessionEndedError extends DomainError {
 
 /** The reply engine could not produce a reply (unreachable, failed, broken stream). */
 export class ReplyEngineUnavailable extends DomainError {}
+
+/** The turn was answered but could not be journalled; the session is unchanged and stays open. */
+export class SessionJournalError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('the turn could not be recorded; try again', options);
+  }
+}

@@ -9,16 +9,21 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { envelope, NotFoundRoute } from '../errors.js';
 import { apiErrorFor } from '../domain-errors.js';
 
-function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
-  if (err.validation) {
-    const where = err.validationContext ?? 'request';
-    return envelope(
-      400,
-      `${where} ${err.message.replace(/^(body|querystring|params|headers)\s*/, '')}`,
-      'COMPANION_ERR_REQUEST_INVALID',
-      requestId,
-    );
+/** A validation message that names the field, unknown fields and parameters included. */
+function validationMessage(err: FastifyError): string {
+  const where = err.validationContext ?? 'request';
+  const first = err.validation?.[0];
+  const unknown =
+    first?.keyword === 'additionalProperties' ? (first.params as { additionalProperty?: string }).additionalProperty : undefined;
+  if (unknown !== undefined) {
+    const what = where === 'querystring' ? 'parameter' : 'field';
+    return `${where}${first!.instancePath} must NOT have additional properties: unknown ${what} "${unknown}"`;
   }
+  return `${where} ${err.message.replace(/^(body|querystring|params|headers)\s*/, '')}`;
+}
+
+function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
+  if (err.validation) return envelope(400, validationMessage(err), 'COMPANION_ERR_REQUEST_INVALID', requestId);
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return envelope(413, `request body is larger than ${bodyLimitBytes} bytes`, 'COMPANION_ERR_REQUEST_TOO_LARGE', requestId);
@@ -43,8 +48,13 @@ export default fp(
       // Domain errors (services, actors) become API errors here and nowhere else.
       const apiError = (apiErrorFor(err) as FastifyError | undefined) ?? err;
       const body = toEnvelope(apiError, request.id, opts.bodyLimitBytes);
-      if (body.error.statusCode >= 500) request.log.error({ err }, 'request failed');
-      else request.log.debug({ code: body.error.code, message: body.error.message }, 'request refused');
+      // Only the unexpected is a server error in the logs (level 50, with the stack). A 501 (not
+      // built) is an expected refusal; a 503 of ours (an upstream down) is worth a warning.
+      const { statusCode, code, message } = body.error;
+      if (code === 'COMPANION_ERR_INTERNAL') request.log.error({ err }, 'request failed');
+      else if (statusCode >= 500 && statusCode !== 501)
+        request.log.warn({ code, message, status: statusCode, cause: err.cause }, 'request refused');
+      else request.log.debug({ code, message, status: statusCode }, 'request refused');
       return reply.code(body.error.statusCode).send(body);
     });
     app.setNotFoundHandler((request, reply) => {

@@ -5,13 +5,21 @@
  */
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { ErrorEnvelope } from '../schemas/common.js';
 import type { RouteAuth } from '../types.js';
 
 export default fp(
   async function openapi(app: FastifyInstance, opts: { version: string }) {
     app.addSchema(ErrorEnvelope);
+    // Request bodies a route documents itself (config.openapiRequestBody), by "method path".
+    const requestBodies = new Map<string, NonNullable<FastifyContextConfig['openapiRequestBody']>>();
+    app.addHook('onRoute', (route) => {
+      const body = route.config?.openapiRequestBody;
+      if (!body) return;
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      for (const method of [route.method].flat()) requestBodies.set(`${method.toLowerCase()} ${path}`, body);
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -29,6 +37,18 @@ export default fp(
             },
           },
         },
+      },
+      transformObject: (documentObject) => {
+        const openapiObject = (documentObject as { openapiObject: Record<string, unknown> }).openapiObject;
+        const paths = (openapiObject as { paths?: Record<string, Record<string, { requestBody?: Record<string, unknown> }>> }).paths ?? {};
+        for (const [key, body] of requestBodies) {
+          const [method = '', path = ''] = key.split(' ');
+          const operation = paths[path]?.[method];
+          if (!operation) continue;
+          const content = { ...(operation.requestBody?.content as object | undefined), ...body.content };
+          operation.requestBody = { ...operation.requestBody, ...body, content };
+        }
+        return openapiObject;
       },
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
       transform: ({ schema, url, route }) => {

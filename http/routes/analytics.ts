@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { queryAnalytics } from '../../runtime/usage/analytics.js';
 import { ValidationError } from '../errors.js';
-import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, Ok, ok, Timestamp, Id } from '../schemas/common.js';
 
 const MAX_RANGE_DAYS = 93;
 
@@ -41,7 +41,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           groupBy: Type.Optional(
             Type.Union([Type.Literal('key'), Type.Literal('endpoint'), Type.Literal('key_endpoint')], { default: 'key_endpoint' }),
           ),
-          keyId: Type.Optional(Type.String({ maxLength: 64 })),
+          keyId: Type.Optional(Id('Restrict to one key')),
         }),
         response: { 200: Ok(Report), ...errors(400, ...AUTHED_ERRORS) },
       },

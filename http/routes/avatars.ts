@@ -76,7 +76,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/avatars',
     {
-      config: { auth: { scope: 'sessions:write' } },
+      config: { auth: { scope: 'sessions:write' }, idempotent: true },
       schema: {
         summary: 'Create a live session (returns an st_ client token)',
         tags: ['sessions'],
@@ -156,12 +156,10 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The account's live sessions (state=open by default; state=all for ended ones too)",
         tags: ['sessions'],
-        querystring: Type.Intersect([
-          ListQuery,
-          Type.Object({
-            state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('all')], { default: 'open' })),
-          }),
-        ]),
+        querystring: Type.Object({
+          ...ListQuery.properties,
+          state: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed'), Type.Literal('all')], { default: 'open' })),
+        }),
         response: { 200: List(SessionSchema), ...errors(400, 404, ...AUTHED_ERRORS) },
       },
     },

@@ -6,7 +6,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Organization } from '../../runtime/db/entities/organization.js';
 import { User } from '../../runtime/db/entities/user.js';
-import { secondsUntilNextMonth } from '../../runtime/limits/limiter.js';
 import { NotConnected } from '../errors.js';
 import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
 
@@ -70,14 +69,16 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const plan = plans.get(billedTo.plan);
       const now = new Date();
       const used = await limiter.monthlyUsage(billedTo.id, p.mode, now);
+      // Calendar-month bounds, computed from the month rather than from now: exact to the millisecond.
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
       return ok({
         object: 'subscription' as const,
         plan: planView(plan.id),
         status: 'active' as const,
         billedTo: { type: billedTo.type, id: billedTo.id },
         mode: p.mode,
-        currentPeriod: { start: start.toISOString(), end: new Date(now.getTime() + secondsUntilNextMonth(now) * 1000).toISOString() },
+        currentPeriod: { start: start.toISOString(), end: end.toISOString() },
         usage: {
           apiCalls: used,
           allowance: plan.monthlyApiCalls,

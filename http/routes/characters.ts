@@ -116,7 +116,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/characters',
     {
-      config: { auth: { scope: 'characters:write' } },
+      config: { auth: { scope: 'characters:write' }, idempotent: true },
       schema: {
         summary: 'Create a character',
         tags: ['characters'],

@@ -5,6 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { envelope } from '../errors.js';
+import { ErrorEnvelope, ErrorRef } from '../schemas/common.js';
 
 const Dependency = Type.Object({
   status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
@@ -19,6 +21,9 @@ const HealthBody = Type.Object({
   checks: Type.Object({ postgres: Dependency, redis: Dependency, nats: Dependency, temporal: Dependency }),
 });
 
+/** A failed readiness probe is an error answer, so it carries the envelope beside the checks. */
+const NotReadyBody = Type.Object({ ...HealthBody.properties, success: Type.Literal(false), error: ErrorEnvelope.properties.error });
+
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
@@ -27,7 +32,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Liveness and readiness probe',
         tags: ['platform'],
         querystring: Type.Object({ probe: Type.Optional(Type.Union([Type.Literal('liveness'), Type.Literal('readiness')])) }),
-        response: { 200: HealthBody, 503: HealthBody },
+        response: { 200: HealthBody, 400: ErrorRef, 503: NotReadyBody },
       },
     },
     async (request, reply) => {
@@ -35,7 +40,14 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ready = Object.values(checks).every((c) => c.status === 'up');
       const body = { status: ready ? ('ok' as const) : ('degraded' as const), live: true, ready, checks };
       reply.header('Cache-Control', 'no-store');
-      return reply.code(request.query.probe === 'readiness' && !ready ? 503 : 200).send(body);
+      if (request.query.probe === 'readiness' && !ready) {
+        const down = Object.entries(checks)
+          .filter(([, c]) => c.status !== 'up')
+          .map(([name]) => name);
+        const { error } = envelope(503, `not ready: ${down.join(', ')} down`, 'COMPANION_ERR_NOT_READY', request.id);
+        return reply.code(503).send({ ...body, success: false as const, error });
+      }
+      return reply.code(200).send(body);
     },
   );
 };

@@ -12,7 +12,7 @@ import { requireMembership } from '../../runtime/accounts/organizations.js';
 import { ApiKey } from '../../runtime/db/entities/credentials.js';
 import { paginate } from '../../runtime/db/paginate.js';
 import { Forbidden, ResourceNotFound } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, Id } from '../schemas/common.js';
 
 const ScopeName = Type.Unsafe<Scope>({ type: 'string', enum: [...SCOPES] });
 
@@ -40,9 +40,7 @@ const CreateKeyBody = Type.Object(
       Type.Array(ScopeName, { uniqueItems: true, minItems: 1, description: 'Default: every scope of the calling key' }),
     ),
     dailyQuota: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-    organizationId: Type.Optional(
-      Type.String({ maxLength: 64, description: "File the key under an organisation: it spends the organisation's shared allowance" }),
-    ),
+    organizationId: Type.Optional(Id("File the key under an organisation: it spends the organisation's shared allowance")),
   },
   { additionalProperties: false },
 );
@@ -95,7 +93,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/admin/keys',
     {
-      config: { auth: { scope: 'keys:write' } },
+      config: { auth: { scope: 'keys:write' }, idempotent: true },
       schema: {
         summary: 'Create a secret key (the secret is shown once)',
         tags: ['keys'],

@@ -10,7 +10,7 @@ import { addMember, changeRole, createOrganization } from '../../runtime/account
 import { Membership, Organization, type OrganizationRole } from '../../runtime/db/entities/organization.js';
 import { User } from '../../runtime/db/entities/user.js';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
-import { AUTHED_ERRORS, errors, List, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, Ok, ok, Timestamp, Id } from '../schemas/common.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 
@@ -93,7 +93,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/organizations',
     {
-      config: { auth: { scope: 'organizations:write' } },
+      config: { auth: { scope: 'organizations:write' }, idempotent: true },
       schema: {
         summary: 'Create an organisation (the caller becomes its owner)',
         tags: ['organizations'],
@@ -111,7 +111,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/organizations/:id/members',
     {
-      config: { auth: { scope: 'organizations:write' } },
+      config: { auth: { scope: 'organizations:write' }, idempotent: true },
       schema: {
         summary: 'Add an existing user by email (owners and admins)',
         tags: ['organizations'],
@@ -137,7 +137,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Change a member's role",
         tags: ['organizations'],
-        params: Type.Object({ id: Type.String({ maxLength: 64 }), userId: Type.String({ maxLength: 64 }) }),
+        params: Type.Object({ id: Id(), userId: Id() }),
         body: Type.Object({ role: Role }, { additionalProperties: false }),
         response: { 200: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },

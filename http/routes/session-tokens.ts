@@ -49,7 +49,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/sessions/token',
     {
-      config: { auth: { scope: 'tokens:write' } },
+      config: { auth: { scope: 'tokens:write' }, idempotent: true },
       schema: {
         summary: 'Mint an st_ browser token for a live session (secret key only)',
         tags: ['session tokens'],

@@ -225,12 +225,23 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const uploadLimits = { bodyLimit: maxAudioBytes + 64 * 1024 };
+  // The audio is read by the parsers above, not by a schema, so the document is told here.
+  const audio = { type: 'string', contentMediaType: 'audio/*', description: 'WAV, WebM/Opus, Ogg, MP3 or FLAC' };
+  const audioBody = {
+    required: true,
+    description: 'The audio, as multipart (field "file") or as the raw body with its audio/* type',
+    content: {
+      'multipart/form-data': { schema: { type: 'object', properties: { file: audio }, required: ['file'] } },
+      'audio/*': { schema: audio },
+      'application/octet-stream': { schema: audio },
+    },
+  };
 
   app.post(
     '/speech-to-text',
     {
       ...uploadLimits,
-      config: { auth: { scope: 'speech:write' } },
+      config: { auth: { scope: 'speech:write' }, openapiRequestBody: audioBody },
       schema: {
         summary: 'Transcribe audio sent as multipart (field "file") or as a raw audio/* body',
         tags: ['speech'],
@@ -244,7 +255,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/speech-to-text/stream',
     {
       ...uploadLimits,
-      config: { auth: { scope: 'speech:write' } },
+      config: { auth: { scope: 'speech:write' }, openapiRequestBody: audioBody },
       schema: {
         summary: 'Transcribe through the upstream transcriber; one response, not a live feed',
         tags: ['speech'],

@@ -35,7 +35,7 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/avatars/:id/viewer-token',
     {
-      config: { auth: { scope: 'sessions:write' } },
+      config: { auth: { scope: 'sessions:write' }, idempotent: true },
       schema: {
         summary: "Issue a viewer token (vt_) for the session's room: subscribe-only, expiring, revocable",
         tags: ['viewers'],

@@ -188,7 +188,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks',
     {
-      config: { auth: { scope: 'webhooks:write' } },
+      config: { auth: { scope: 'webhooks:write' }, idempotent: true },
       schema: {
         summary: 'Register an endpoint (the signing secret is shown once)',
         tags: ['webhooks'],
@@ -285,7 +285,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/webhooks/:id/test',
     {
-      config: { auth: { scope: 'webhooks:write' } },
+      config: { auth: { scope: 'webhooks:write' }, idempotent: true, openapiRequestBody: { required: false } },
       schema: {
         summary: 'Send a test delivery (body marked "test": true) to this endpoint',
         tags: ['webhooks'],

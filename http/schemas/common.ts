@@ -37,12 +37,20 @@ export function List<T extends TSchema>(item: T) {
   });
 }
 
+/**
+ * An id where one is expected (path, query or body): never empty, at most 64 characters. An empty
+ * string is a 400 like any other malformed value, never read as "absent".
+ */
+export function Id(description?: string) {
+  return Type.String({ minLength: 1, maxLength: 64, ...(description ? { description } : {}) });
+}
+
 export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Id of the last item of the previous page' })),
+  starting_after: Type.Optional(Id('Id of the last item of the previous page')),
 });
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const IdParams = Type.Object({ id: Id() });
 
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableTimestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);

@@ -13,6 +13,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from '../services.js';
 import { accountFilesDir, listAccountFiles, type FileEntry } from '../files/account-files.js';
 import { LiveSession } from '../db/entities/live-session.js';
+import { accountIdempotencyKeys } from '../idempotency/idempotency-keys.js';
 
 export interface ErasureReport {
   userId: string;
@@ -81,6 +82,7 @@ export class AccountEraser {
       keyIds,
       credentialIds: [...keyIds, ...tokenIds],
     });
+    const idempotencyKeys = await accountIdempotencyKeys(this.services.redis, userId);
     const workflows: string[] = [];
     for await (const wf of temporal.workflow.list({ query: `CompanionAccountId = "${userId}" AND ExecutionStatus = "Running"` })) {
       workflows.push(wf.workflowId);
@@ -92,7 +94,7 @@ export class AccountEraser {
       records,
       files,
       fileBytes: files.reduce((sum, f) => sum + f.bytes, 0),
-      redisKeys: redisKeys.counters.length + redisKeys.revocationMarkers.length,
+      redisKeys: redisKeys.counters.length + redisKeys.revocationMarkers.length + idempotencyKeys.length,
       runningWorkflows: workflows.length,
       blockers,
     };
@@ -128,6 +130,7 @@ export class AccountEraser {
     // 5. Files and Redis counters (the short-lived revocation markers above expire by themselves).
     fs.rmSync(accountFilesDir(config.dataDir, userId), { recursive: true, force: true });
     await limiter.deleteCounters(redisKeys.counters);
+    if (idempotencyKeys.length) await this.services.redis.del(...idempotencyKeys);
     return report;
   }
 }

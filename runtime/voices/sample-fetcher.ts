@@ -8,7 +8,7 @@
  * Throws SampleFetchFailed: `permanent` failures end the job, the others are retried.
  */
 import { Agent, request } from 'undici';
-import { checkWebhookUrl, guardedLookup, UrlRefused, type UrlPolicy } from '../webhooks/url-guard.js';
+import { checkWebhookUrl, guardedConnector, UrlRefused, type UrlPolicy } from '../webhooks/url-guard.js';
 import type { FailureCode } from './voice-failures.js';
 
 export interface SampleFetchOptions {
@@ -58,7 +58,7 @@ export class SampleFetcher {
 
   constructor(private readonly options: SampleFetchOptions) {
     this.agent = new Agent({
-      connect: { lookup: guardedLookup(options.policy), timeout: Math.min(options.timeoutMs, 10_000) },
+      connect: guardedConnector(options.policy, Math.min(options.timeoutMs, 10_000)),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
       keepAliveTimeout: 1000,

@@ -126,7 +126,12 @@ test.serial('an OpenAI-compatible reply engine gets the character as its system 
     })
   ).json().data.id;
   const s = (await call(llmService.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
-  t.regex(s.replyEngine, /openai-compatible \(test-model/);
+  t.is(s.replyEngine, 'openai-compatible (test-model)');
+  const started = (await llmService.services.orm.em
+    .getConnection()
+    .execute("SELECT payload FROM events WHERE type = 'session.started' AND payload LIKE ?", [`%${s.id}%`])) as Array<{ payload: string }>;
+  t.is(started.length, 1);
+  t.notRegex(started[0]!.payload, /127\.0\.0\.1|localhost|:\d{4,5}\b/, 'session.started names no internal address');
   const r = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Hi!' } });
   t.is(r.statusCode, 200);
   t.deepEqual(r.json().data.reply.sentences, ['Ahoy, I am Captain Vega.', 'The sea is calm today!', 'How can I help?']);
@@ -164,7 +169,8 @@ test.serial('the default engine, a local language model, answers turns of a sess
     })
   ).json().data.id;
   const s = (await call(llmService.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
-  t.regex(s.replyEngine, /^openai-compatible \(gemma-3-270m at 127\.0\.0\.1:\d+\)$/);
+  // Public records name the engine and model, never an internal host or port.
+  t.is(s.replyEngine, 'openai-compatible (gemma-3-270m)');
   const r = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'What is your name?' } });
   t.is(r.statusCode, 200, r.body);
   const reply = r.json().data.reply;

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { REDACTED_PATHS } from '../../runtime/logger.js';
-import { startService, type RunningService } from '../../runtime/service.js';
+import { startService, type RunningService, type StartOptions } from '../../runtime/service.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES, type Scope } from '../../runtime/accounts/scopes.js';
 import type { PlanId } from '../../runtime/limits/plans.js';
@@ -17,7 +17,11 @@ export interface TestService extends RunningService {
   app: FastifyInstance;
 }
 
-export async function startTestService(env: Record<string, string> = {}, log?: Logger): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  log?: Logger,
+  options: Pick<StartOptions, 'extraRoutes'> = {},
+): Promise<TestService> {
   const config = loadConfig(
     {
       ...process.env,
@@ -32,7 +36,7 @@ export async function startTestService(env: Record<string, string> = {}, log?: L
     [],
   );
   const logger = log ?? pino({ level: config.logLevel, redact: REDACTED_PATHS });
-  const service = await startService(config, logger, { listen: false, migrate: false });
+  const service = await startService(config, logger, { listen: false, migrate: false, ...options });
   return service as TestService;
 }
 

@@ -104,4 +104,9 @@ test('plans are public and the current subscription shows this month’s usage',
   t.is(sub.usage.apiCalls, 2);
   t.is(sub.usage.remaining, 4998);
   t.is(sub.paymentMethod, null);
+  // The period is the calendar month in UTC, its bounds exact (no millisecond fraction).
+  const now = new Date();
+  t.is(sub.currentPeriod.start, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString());
+  t.is(sub.currentPeriod.end, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString());
+  t.regex(sub.currentPeriod.end, /T00:00:00\.000Z$/);
 });

@@ -229,7 +229,7 @@ async function run(): Promise<void> {
     setState('refused', 'This link is incomplete: it needs #session=…&token=…');
     return;
   }
-  for (let attempt = 0; ; attempt++) {
+  for (let failures = 0; ; ) {
     // A plain GET of the websocket route runs the same checks as the upgrade and says why it
     // refuses (a browser's WebSocket only ever reports "closed").
     const reason = await fetch(`${apiBase}/avatars/${encodeURIComponent(sessionId)}/signaling`, {
@@ -242,7 +242,7 @@ async function run(): Promise<void> {
     }
     const joinsBefore = viewer.joins;
     const closed = await connect();
-    if (viewer.joins > joinsBefore) attempt = 0; // it was in the room: count failures afresh
+    failures = viewer.joins > joinsBefore ? 0 : failures + 1; // it was in the room: count failures afresh
     if (FINAL_CLOSE_CODES.has(closed.code)) {
       viewer.closeCode = closed.code;
       viewer.closeReason = closed.reason;
@@ -252,14 +252,14 @@ async function run(): Promise<void> {
       setState('ended', closed.code === 4000 ? 'The session has ended' : closed.reason || 'Disconnected');
       return;
     }
-    if (attempt >= MAX_RECONNECTS) {
+    if (failures > MAX_RECONNECTS) {
       viewer.closeCode = closed.code;
       viewer.closeReason = closed.reason;
       setState('ended', 'Disconnected');
       return;
     }
     setState('reconnecting', 'Reconnecting…');
-    await new Promise((r) => setTimeout(r, Math.min(500 * 2 ** attempt, 10_000)));
+    await new Promise((r) => setTimeout(r, Math.min(500 * 2 ** failures, 10_000)));
   }
 }
 

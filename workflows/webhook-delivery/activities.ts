@@ -3,9 +3,9 @@
  * body with the current time; POST it with a timeout, no redirects and a bounded response read;
  * record the attempt; return what the workflow should do next.
  *
- * Outbound connections go through a lookup that refuses loopback/private addresses (unless the
- * operator allows them), so a hostname that re-resolves to an internal address after
- * registration is still refused.
+ * Outbound connections go through a connector that refuses loopback/private addresses (unless the
+ * operator allows them) at every connection: a hostname that re-resolves to an internal address
+ * after registration, or an IP literal registered while the policy allowed it, is still refused.
  */
 import { Agent, request } from 'undici';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -14,7 +14,7 @@ import type { Orm } from '../../runtime/db/orm.js';
 import { StoredEvent } from '../../runtime/db/entities/event.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../runtime/db/entities/webhook.js';
 import type { SecretBox } from '../../runtime/secrets/secret-box.js';
-import { guardedLookup, type UrlPolicy } from '../../runtime/webhooks/url-guard.js';
+import { guardedConnector, type UrlPolicy } from '../../runtime/webhooks/url-guard.js';
 import { SIGNATURE_HEADER, signWebhookPayload } from '../../runtime/webhooks/signature.js';
 
 export interface WebhookActivityDeps {
@@ -43,7 +43,8 @@ async function drain(body: AsyncIterable<Buffer> & { destroy(): void }, limit: n
 
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   const agent = new Agent({
-    connect: { lookup: guardedLookup(deps.policy), timeout: deps.timeoutMs },
+    // Every connection is checked, whatever the URL's form (runtime/webhooks/url-guard.ts).
+    connect: guardedConnector(deps.policy, deps.timeoutMs),
     headersTimeout: deps.timeoutMs,
     bodyTimeout: deps.timeoutMs,
     keepAliveTimeout: 4000,

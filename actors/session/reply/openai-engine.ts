@@ -86,7 +86,8 @@ export class OpenAiEngine implements ReplyEngine {
     private readonly timeoutMs: number,
     private readonly limits: ReplyLimits = DEFAULT_REPLY_LIMITS,
   ) {
-    this.name = `openai-compatible (${model} at ${new URL(baseUrl).host})`;
+    // Public (session records, session.started): the engine and model, never an internal address.
+    this.name = `openai-compatible (${model})`;
   }
 
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {

@@ -1,0 +1,77 @@
+/**
+ * A bad turn is refused before the model runs, and a turn that cannot be journalled never ends
+ * its session (issue 12, item 2).
+ */
+import test from 'ava';
+import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let account: TestAccount;
+
+test.before(async () => {
+  service = await startTestService({ REDIS_URL: `${process.env.REDIS_URL}/7` });
+  account = await createAccount(service);
+});
+test.after.always(async () => {
+  await service?.close();
+});
+
+async function openSession(): Promise<{ id: string; clientToken: string }> {
+  const characterId = (await call(service.app, 'POST', '/api/v1/characters', { key: account.live, body: { name: 'Turnkeeper' } })).json()
+    .data.id;
+  const created = await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } });
+  return created.json().data;
+}
+
+test.serial('a chat turn with a NUL is a 400 before the model runs, however often; the session and its token live on', async (t) => {
+  const session = await openSession();
+  for (let i = 0; i < 5; i++) {
+    const res = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, {
+      key: session.clientToken,
+      body: { text: 'hi\u0000there' },
+    });
+    t.is(res.statusCode, 400);
+    t.regex(envelopeOf(res).message, /body\/text .*NUL/);
+  }
+  const state = (await call(service.app, 'GET', `/api/v1/avatars/${session.id}`, { key: account.live })).json().data;
+  t.is(state.state, 'open');
+  t.is(state.turns, 0, 'nothing was journalled, nothing was generated');
+  const ok = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, { key: session.clientToken, body: { text: 'hello' } });
+  t.is(ok.statusCode, 200, 'the st_ token still works');
+  t.is(ok.json().data.exchange, 1);
+});
+
+test.serial('a turn that cannot be journalled answers 503 and leaves the session open, however often it happens', async (t) => {
+  const session = await openSession();
+  // A real PostgreSQL failure, for this session's turns only: a trigger that refuses them.
+  const conn = service.services.orm.em.getConnection();
+  const fn = `refuse_turns_${session.id.toLowerCase()}`;
+  await conn.execute(
+    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'journal refused for the test'; END $$`,
+  );
+  await conn.execute(
+    `CREATE TRIGGER ${fn} BEFORE INSERT ON session_turns FOR EACH ROW WHEN (NEW.session_id = '${session.id}') EXECUTE FUNCTION ${fn}()`,
+  );
+  const drop = async () => {
+    await conn.execute(`DROP TRIGGER IF EXISTS ${fn} ON session_turns`);
+    await conn.execute(`DROP FUNCTION IF EXISTS ${fn}()`);
+  };
+  t.teardown(drop);
+
+  for (let i = 0; i < 6; i++) {
+    const res = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, {
+      key: session.clientToken,
+      body: { text: 'hello' },
+    });
+    t.is(res.statusCode, 503);
+    t.is(envelopeOf(res).code, 'COMPANION_ERR_SESSION_JOURNAL');
+  }
+  const during = (await call(service.app, 'GET', `/api/v1/avatars/${session.id}`, { key: account.live })).json().data;
+  t.is(during.state, 'open');
+  t.is(during.endReason, null);
+
+  await drop();
+  const ok = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, { key: session.clientToken, body: { text: 'hello' } });
+  t.is(ok.statusCode, 200, 'the session and its st_ token still work once journalling does');
+  t.is(ok.json().data.exchange, 1, 'the refused turns left no trace');
+});
