@@ -1,6 +1,6 @@
 /**
  * Where the kept answers of Idempotency-Key calls live in Redis (written by
- * http/plugins/idempotency.ts): one key per account, mode and client key, under
+^ * the HTTP layer's idempotency plugin): one key per account, mode and client key, under
  * `cmp:idem:<userId>:<mode>:`. Account erasure finds and deletes them here.
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * Text no part of the service can take: a NUL character (U+0000), which PostgreSQL cannot store
  * in text and model servers refuse, and lone UTF-16 surrogates (not valid Unicode, so not valid
- * UTF-8 either). The HTTP edge refuses them in every request (http/plugins/edge.ts); the session
+ * UTF-8 either). The HTTP edge plugin refuses them in every request; the session
  * actor refuses them in a turn that reaches it some other way, and cleans them out of model output.
  */
 

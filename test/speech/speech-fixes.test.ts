@@ -108,8 +108,10 @@ test('the streamed WAV carries the same audio as the complete WAV of the same te
     const completeS = wavSeconds(complete.rawPayload).seconds;
     // The stream's header has unknown sizes: its samples are everything after the 44-byte header.
     const streamS = (body.length - 44) / 2 / parseWav(complete.rawPayload).sampleRateHz;
-    // Piper and Kokoro draw their timing noise afresh on every call: the same pieces give the same
-    // audio up to that noise (tens of ms), where different pieces differed by 0.7–1.3 s.
-    t.true(Math.abs(completeS - streamS) < 0.25, `${voiceId}: complete ${completeS.toFixed(2)} s, streamed ${streamS.toFixed(2)} s`);
+    // Piper draws its timing noise (noise_w) afresh on every call: the same pieces give the same
+    // audio up to that noise, measured at up to 2.6 % of the duration on this text. Different
+    // pieces (the defect) differed by 0.7–1.3 s, 7–13 %.
+    const allowed = Math.max(0.25, completeS * 0.04);
+    t.true(Math.abs(completeS - streamS) < allowed, `${voiceId}: complete ${completeS.toFixed(2)} s, streamed ${streamS.toFixed(2)} s`);
   }
 });
