@@ -6,6 +6,7 @@
 import { CredentialError } from '../runtime/accounts/credentials.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../runtime/errors.js';
 import {
+  MediaUnavailableError,
   ReplyEngineUnavailable,
   SessionBusyError,
   SessionCapacityFullError,
@@ -28,6 +29,7 @@ import {
   SessionEnded,
   SessionJournal,
   SessionNotRunning,
+  UpstreamUnavailable,
   ValidationError,
 } from './errors.js';
 
@@ -45,6 +47,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof SessionEndedError) return new SessionEnded();
   if (err instanceof SessionJournalError) return new SessionJournal();
   if (err instanceof ReplyEngineUnavailable) return new ReplyEngineDown(err.message);
+  if (err instanceof MediaUnavailableError) return new UpstreamUnavailable(`realtime media (${err.message})`);
   if (err instanceof CredentialError) {
     if (err.reason === 'missing') return new CredentialMissing();
     if (err.reason === 'revoked') return new CredentialRevoked();

@@ -163,6 +163,32 @@ export interface Config {
   voiceRefineRounds: number;
   /** Candidates synthesised and scored per refinement round. */
   voiceRefineIterations: number;
+  /**
+   * The mediasoup worker binary. Unset: the package's own path, which scripts/setup.sh links to
+   * the worker it builds in .tools/mediasoup-worker/<version>/.
+   */
+  mediasoupWorkerBin: string | undefined;
+  /** mediasoup workers (one process each) on a node that hosts sessions; 0 = one per CPU core. */
+  mediaWorkers: number;
+  /** Address the WebRTC (and RTP) sockets listen on. */
+  rtcListenIp: string;
+  /**
+   * Address given to browsers in ICE candidates when it differs from the listen address (NAT,
+   * cloud VMs: the public IP or a host name); unset: the listen address itself.
+   */
+  rtcAnnouncedAddress: string | undefined;
+  /** UDP/TCP ports WebRTC transports take (open them in the firewall). */
+  rtcMinPort: number;
+  rtcMaxPort: number;
+  /** Frame rate of a realtime session that does not ask for one (`target_fps` 1–30). */
+  mediaDefaultFps: number;
+  /** Size of the companion's video, in pixels (even numbers). */
+  mediaVideoWidth: number;
+  mediaVideoHeight: number;
+  /** Target bitrate of the companion's VP8 video, in kbit/s. */
+  mediaVideoKbps: number;
+  /** What realtime sessions show: `face` (drawn from the character's appearance) or `test-pattern`. */
+  mediaPerformer: 'face' | 'test-pattern';
 }
 
 // Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
@@ -193,6 +219,13 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
   if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+/** I420 frames need even sizes. */
+function evenInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = int(env, name, fallback, min, max);
+  if (value % 2 !== 0) throw new ConfigError(name, `must be an even number, got ${value}`);
   return value;
 }
 
@@ -352,7 +385,20 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     voiceMinSpeechS: int(env, 'VOICE_MIN_SPEECH_S', 5, 1, 600),
     voiceRefineRounds: int(env, 'VOICE_REFINE_ROUNDS', 6, 0, 100),
     voiceRefineIterations: int(env, 'VOICE_REFINE_ITERATIONS', 10, 1, 200),
+    mediasoupWorkerBin: str(env, 'MEDIASOUP_WORKER_BIN'),
+    mediaWorkers: int(env, 'MEDIA_WORKERS', 0, 0, 256),
+    rtcListenIp: str(env, 'RTC_LISTEN_IP') ?? '127.0.0.1',
+    rtcAnnouncedAddress: str(env, 'RTC_ANNOUNCED_ADDRESS'),
+    rtcMinPort: int(env, 'RTC_MIN_PORT', 40000, 1024, 65535),
+    rtcMaxPort: int(env, 'RTC_MAX_PORT', 49999, 1024, 65535),
+    mediaDefaultFps: int(env, 'MEDIA_DEFAULT_FPS', 12, 1, 30),
+    mediaVideoWidth: evenInt(env, 'MEDIA_VIDEO_WIDTH', 512, 64, 1920),
+    mediaVideoHeight: evenInt(env, 'MEDIA_VIDEO_HEIGHT', 512, 64, 1080),
+    mediaVideoKbps: int(env, 'MEDIA_VIDEO_KBPS', 500, 50, 10_000),
+    mediaPerformer: oneOf(env, 'MEDIA_PERFORMER', ['face', 'test-pattern'] as const, 'face'),
   };
+  if (config.rtcMinPort > config.rtcMaxPort)
+    throw new ConfigError('RTC_MIN_PORT', `must not be above RTC_MAX_PORT (${config.rtcMaxPort}), got ${config.rtcMinPort}`);
   if (config.replyEngine === 'openai' && !config.replyEngineUrl)
     throw new ConfigError('REPLY_ENGINE_URL', 'is required when REPLY_ENGINE=openai');
   return Object.freeze(config);

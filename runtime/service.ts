@@ -39,6 +39,10 @@ import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
 import { HttpVoiceBuilder } from '../media/speech/voice-builder-client.js';
 import { VoiceResolver } from './voices/voice-resolver.js';
 import { voiceCloneActivities } from '../workflows/voice-clone/wiring.js';
+import { RoomHost } from '../media/rooms/room-host.js';
+import { registerMediaMetrics } from '../media/rooms/media-metrics.js';
+import { createPerformerFactory } from '../media/publishing/performer-factory.js';
+import { SessionMediaOpener } from '../media/publishing/session-media.js';
 import { ViewerHost } from '../media/rooms/viewer-host.js';
 import { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
@@ -123,6 +127,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       speech: undefined,
       voiceBuilder: undefined,
       voices: undefined,
+      media: undefined,
       viewers: undefined,
     };
     // The voice builder lives in the synthesis server: present wherever its URL is known.
@@ -153,6 +158,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       };
       services.viewers = viewers;
       closers.push(['viewer signalling', async () => (viewers.relay.close(), viewers.host.close())]);
+      // The mediasoup workers start with the node that hosts the sessions (their rooms live here).
+      const media = await RoomHost.start({
+        pool: { size: config.mediaWorkers, workerBin: config.mediasoupWorkerBin },
+        listen: {
+          ip: config.rtcListenIp,
+          announcedAddress: config.rtcAnnouncedAddress,
+          portRange: { min: config.rtcMinPort, max: config.rtcMaxPort },
+        },
+        log: log.child({ part: 'media' }),
+      });
+      services.media = media;
+      closers.push(['media workers', () => media.close()]);
 
       const sessions = await SessionClient.start(
         {
@@ -165,6 +182,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           memoryTurns: config.sessionMemoryTurns,
           viewers: viewers.host,
           log,
+          media: new SessionMediaOpener({
+            rooms: media,
+            settings: {
+              ffmpegPath: config.ffmpegPath,
+              defaultFps: config.mediaDefaultFps,
+              width: config.mediaVideoWidth,
+              height: config.mediaVideoHeight,
+              videoKbps: config.mediaVideoKbps,
+            },
+            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm),
+            log: log.child({ part: 'media' }),
+          }),
         },
         nats,
         {
@@ -216,6 +245,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     if (config.role !== 'worker') {
       const registry = new Registry();
       collectDefaultMetrics({ register: registry });
+      if (services.media) registerMediaMetrics(registry, services.media);
       app = await buildApp({ services, registry, version });
       if (options.extraRoutes) await app.register(options.extraRoutes);
       const builtApp = app;

@@ -22,6 +22,7 @@ import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
 import type { VoiceBuilder } from '../media/speech/voice-builder-client.js';
 import type { VoiceResolver } from './voices/voice-resolver.js';
+import type { RoomHost } from '../media/rooms/room-host.js';
 import type { ViewerHost } from '../media/rooms/viewer-host.js';
 import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
 
@@ -49,6 +50,8 @@ export interface Services {
   /** The voice builder (clone jobs) and the resolver of cloned voices: on nodes that serve the API. */
   voiceBuilder: VoiceBuilder | undefined;
   voices: VoiceResolver | undefined;
+  /** mediasoup workers and the rooms of the realtime sessions hosted here: on nodes that host sessions. */
+  media: RoomHost | undefined;
   /**
    * Viewer signalling, on nodes that serve the API: `host` answers for the rooms of sessions
    * hosted here, `relay` carries the websockets opened here to whichever node hosts the room.

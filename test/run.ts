@@ -46,6 +46,10 @@ const env = {
   // Tests assert exact replies, so services use the deterministic engine unless a test asks for
   // the real local model, which the harness runs once (COMPANION_TEST_LLM_URL).
   REPLY_ENGINE: 'persona',
+  // One mediasoup worker per test service (the machine is shared); WebRTC ports of the tests.
+  MEDIA_WORKERS: process.env.MEDIA_WORKERS ?? '1',
+  RTC_MIN_PORT: process.env.RTC_MIN_PORT ?? '61000',
+  RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
   COMPANION_TEST_LLM_URL: stack.urls.llmUrl ?? '',
 };
 

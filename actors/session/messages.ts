@@ -1,10 +1,13 @@
 /** The session actor's messages (commands imperative, as in mediasoup's signalling), its replies and its view. */
 import type { Personality } from '../../runtime/db/entities/character.js';
 import type { LiveSession, SessionEndReason } from '../../runtime/db/entities/live-session.js';
+import type { RoomInfo } from './realtime.js';
 
 export type SessionMessage =
   | { type: 'chat'; text: string }
   | { type: 'get' }
+  /** Opens what the session needs to run here (a realtime session's room); idempotent. */
+  | { type: 'start' }
   | { type: 'end'; reason: SessionEndReason }
   | { type: 'idleTimeout' };
 
@@ -19,6 +22,8 @@ export interface SessionView {
   target_fps: number;
   turns: number;
   viewers: number;
+  /** The WebRTC room of an open realtime session; null otherwise. */
+  room: RoomInfo | null;
   replyEngine: string;
   livemode: boolean;
   createdAt: string;
@@ -30,7 +35,7 @@ export interface SessionView {
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
   | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
-  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed'; message: string };
+  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed' | 'media_unavailable'; message: string };
 
 /** What a session knows of its character. */
 export interface SessionCharacter {
@@ -44,8 +49,17 @@ export function placeholderCharacter(characterId: string): SessionCharacter {
   return { id: characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } };
 }
 
-/** `viewers`: the room's viewer count, known only on the node hosting the session (0 elsewhere and once ended). */
-export function sessionView(s: LiveSession, character: { id: string; name: string }, replyEngine: string, viewers = 0): SessionView {
+/**
+ * `viewers`: the room's viewer count, known only on the node hosting the session (0 elsewhere and once ended);
+ * `room`: the realtime session's room while it is open there.
+ */
+export function sessionView(
+  s: LiveSession,
+  character: { id: string; name: string },
+  replyEngine: string,
+  viewers = 0,
+  room: RoomInfo | null = null,
+): SessionView {
   return {
     id: s.id,
     object: 'session',
@@ -57,6 +71,7 @@ export function sessionView(s: LiveSession, character: { id: string; name: strin
     target_fps: s.targetFps,
     turns: s.turns,
     viewers: s.state === 'open' ? viewers : 0,
+    room: s.state === 'open' ? room : null,
     replyEngine,
     livemode: s.mode === 'live',
     createdAt: s.createdAt.toISOString(),

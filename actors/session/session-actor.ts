@@ -19,6 +19,8 @@ import { placeholderCharacter, sessionView, type SessionCharacter, type SessionM
 import { endSession } from './end-session.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
+import type { RealtimeMedia, SessionRealtime } from './realtime.js';
+import { NotAvailableError } from '../../runtime/errors.js';
 import { storableText, textProblem } from '../../runtime/text/text-checks.js';
 
 /**
@@ -47,6 +49,10 @@ export interface SessionDeps {
   /** Opens a realtime session's room to viewers (`viewers.attach(sessionId, room)`) and counts them. */
   viewers: SessionViewers;
   log: Logger;
+  /** Realtime media (rooms, encoder, performer); absent where realtime sessions are not served. */
+  media?: RealtimeMedia | undefined;
+  /** Ends a session from outside its mailbox (its media failed underneath it); set by the SessionHost. */
+  requestEnd?: ((sessionId: string, reason: SessionEndReason) => void) | undefined;
 }
 
 /** Loads a session's state from PostgreSQL: the record, its character and the latest turns. */
@@ -90,28 +96,71 @@ async function journalTurn(em: EntityManager, sessionId: string, seq: number, us
 }
 
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
-  const view = (state: SessionState) => sessionView(state.session, state.character, deps.engine.name, deps.viewers.viewerCount(sessionId));
+  // The realtime session's media lives with the actor (not in its state, which is rebuilt from
+  // the journal on reset): opened when the actor starts or adopts the session, closed when it ends.
+  let media: SessionRealtime | undefined;
+  const view = (state: SessionState) =>
+    sessionView(
+      state.session,
+      state.character,
+      deps.engine.name,
+      deps.viewers.viewerCount(sessionId),
+      media?.open ? media.describe() : null,
+    );
 
-  const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => ({
-    ...state,
-    session: await endSession(deps, state.session, reason),
-  });
+  async function openMedia(state: SessionState): Promise<void> {
+    if (!state.session.realtime || state.session.state !== 'open' || media?.open) return;
+    if (!deps.media) throw new NotAvailableError('realtime sessions on this node');
+    await closeMedia('replaced');
+    const opened = await deps.media.open(state.session);
+    deps.viewers.attach(sessionId, opened.room); // viewers reach the room through the viewer host
+    opened.onFailure((why) => {
+      deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
+      deps.requestEnd?.(sessionId, 'media_error');
+    });
+    media = opened;
+  }
+
+  async function closeMedia(reason: string): Promise<void> {
+    const current = media;
+    media = undefined;
+    await current?.close(reason).catch((err: unknown) => deps.log.warn({ err, sessionId }, 'closing realtime media failed'));
+  }
+
+  const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => {
+    await closeMedia(reason); // the room closes with the session, whatever the reason (viewers are told it)
+    return { ...state, session: await endSession(deps, state.session, reason) };
+  };
 
   return {
     idleMessage: { type: 'idleTimeout' },
     // Only conversation keeps a session alive; polling its state does not.
     isActivity: (msg) => msg.type === 'chat',
 
-    recover: () => loadSessionState(deps, sessionId),
+    // Reset by the supervisor (the media stays open) or adopted from a lost node (a new room here).
+    async recover() {
+      const state = await loadSessionState(deps, sessionId);
+      await openMedia(state);
+      return state;
+    },
 
     // Stopped by the supervisor after repeated failures: the session ends rather than stranding.
     async onStop(state) {
       if (state.session.state === 'open') await end(state, 'error');
+      await closeMedia('error');
     },
 
     async handle(state, msg, ctx) {
       switch (msg.type) {
         case 'get':
+          return { state, reply: { kind: 'view', session: view(state) } };
+        case 'start':
+          try {
+            await openMedia(state);
+          } catch (err) {
+            deps.log.error({ err, sessionId }, 'could not open the realtime media of a session');
+            return { state, reply: { kind: 'error', code: 'media_unavailable', message: (err as Error).message } };
+          }
           return { state, reply: { kind: 'view', session: view(state) } };
         case 'end':
         case 'idleTimeout': {
@@ -134,7 +183,9 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
               history: state.memory,
               userText: msg.text,
             })) {
-              sentences.push(storableText(sentence)); // the speech pipeline takes each sentence here as it arrives
+              const clean = storableText(sentence);
+              sentences.push(clean);
+              media?.speak(clean); // spoken into the room as it arrives, before the reply is complete
             }
           } catch (err) {
             if (err instanceof ReplyEngineUnavailable)

@@ -24,6 +24,7 @@ import {
   SessionNotRunningError,
 } from './session-errors.js';
 import { SessionHost, type SessionHostOptions } from './session-host.js';
+import { MediaUnavailableError } from './session-errors.js';
 
 export interface CreateSessionInput {
   characterId: string;
@@ -66,7 +67,7 @@ export class SessionClient {
     principal: Principal,
     input: CreateSessionInput,
   ): Promise<{ session: SessionView; clientToken: { token: string; id: string; expiresAt: string } }> {
-    if (input.realtime) throw new NotAvailableError('realtime publishing (the media layer: rooms, avatar video, viewers)');
+    if (input.realtime && !this.deps.media) throw new NotAvailableError('realtime sessions on this node (no media workers)');
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
     if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
@@ -84,8 +85,8 @@ export class SessionClient {
       mode: principal.mode,
       characterId: character.id,
       voiceId: voice,
-      realtime: false,
-      targetFps: input.target_fps ?? 12,
+      realtime: input.realtime ?? false,
+      targetFps: input.target_fps ?? this.deps.media?.defaultFps ?? 12,
       state: 'open',
       endReason: null,
       turns: 0,
@@ -104,14 +105,23 @@ export class SessionClient {
       await this.deps.capacity.release(id);
       throw err;
     }
+    // A realtime session's room opens before session.started, which carries it.
+    const view = session.realtime ? await this.openRoom(id) : sessionView(session, character, this.deps.engine.name);
     const { token, secret } = await this.deps.credentials.issueSessionToken(em, {
       parent: principal,
       sessionId: id,
       ttlS: this.options.tokenTtlS,
     });
-    const view = sessionView(session, character, this.deps.engine.name);
     await this.deps.events.emit(em, { userId: principal.userId, mode: principal.mode, type: 'session.started', data: { object: view } });
     return { session: view, clientToken: { token: secret, id: token.id, expiresAt: token.expiresAt.toISOString() } };
+  }
+
+  /** Opens a new realtime session's room; if it cannot, the session ends (media_error) and the caller gets 503. */
+  private async openRoom(sessionId: string): Promise<SessionView> {
+    const reply = await this.host.ask(sessionId, { type: 'start' });
+    if (reply.kind === 'view') return reply.session;
+    await this.host.end(sessionId, 'media_error');
+    throw new MediaUnavailableError(reply.kind === 'error' ? reply.message : 'the realtime room could not be opened');
   }
 
   /** The session record if the principal may see it (st_ tokens: only their own session). */

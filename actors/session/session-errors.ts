@@ -32,6 +32,9 @@ export class SessionEndedError extends DomainError {
   }
 }
 
+/** Realtime media cannot be served on this node right now (no media worker, the room failed to open). */
+export class MediaUnavailableError extends DomainError {}
+
 /** The reply engine could not produce a reply (unreachable, failed, broken stream). */
 export class ReplyEngineUnavailable extends DomainError {}
 

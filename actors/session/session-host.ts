@@ -36,7 +36,9 @@ export class SessionHost {
   private constructor(private readonly deps: SessionDeps) {}
 
   static async start(deps: SessionDeps, nc: NatsConnection, options: SessionHostOptions): Promise<SessionHost> {
-    const sessions = new SessionHost(deps);
+    const sessions: SessionHost = new SessionHost(deps);
+    // A realtime session whose media fails (worker died, encoder exited) is ended like any other.
+    const behaviorDeps: SessionDeps = { ...deps, requestEnd: (sessionId, reason) => void sessions.end(sessionId, reason) };
     const registry = await PlacementRegistry.open(nc, sessions.nodeId, options.leaseMs);
     sessions.host = new ActorHost<SessionState, SessionMessage, SessionReply>({
       nc,
@@ -45,7 +47,7 @@ export class SessionHost {
       log: deps.log.child({ nodeId: sessions.nodeId }),
       idleTimeoutMs: options.idleTimeoutMs,
       supervision: resetThenStop(3, 60_000),
-      behaviorFor: (id) => sessionBehavior(deps, id),
+      behaviorFor: (id) => sessionBehavior(behaviorDeps, id),
       heartbeatMs: Math.max(200, Math.floor(options.leaseMs / 3)),
       scanIntervalMs: options.scanIntervalMs,
       // A session whose state cannot be recovered on the adopting node ends, with a reason.

@@ -15,6 +15,12 @@ import { paginate } from '../../runtime/db/paginate.js';
 import { NotConnected } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
 
+const RoomSchema = Type.Object({
+  id: Type.String(),
+  video: Type.Object({ codec: Type.Literal('VP8'), width: Type.Integer(), height: Type.Integer(), fps: Type.Integer() }),
+  audio: Type.Object({ codec: Type.Literal('opus'), sampleRate: Type.Literal(48000) }),
+});
+
 export const SessionSchema = Type.Object({
   id: Type.String(),
   object: Type.Literal('session'),
@@ -31,15 +37,18 @@ export const SessionSchema = Type.Object({
   createdAt: Timestamp,
   lastActivityAt: Timestamp,
   endedAt: NullableTimestamp,
-  endReason: Type.Union([Type.String(), Type.Null()], { description: 'explicit, idle, eviction, node_lost, error, account_erased' }),
+  endReason: Type.Union([Type.String(), Type.Null()], {
+    description: 'explicit, idle, eviction, node_lost, error, account_erased, media_error',
+  }),
+  room: Type.Union([RoomSchema, Type.Null()], { description: 'The WebRTC room of an open realtime session' }),
 });
 
 const CreateBody = Type.Object(
   {
     characterId: Type.String({ minLength: 1, maxLength: 64 }),
     voice: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Default: the character's voice" })),
-    realtime: Type.Optional(Type.Boolean({ default: false, description: 'Publish into a WebRTC room (not built yet: 501)' })),
-    target_fps: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 12 })),
+    realtime: Type.Optional(Type.Boolean({ default: false, description: 'Publish the companion (video and voice) into a WebRTC room' })),
+    target_fps: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: 'Video frame rate; default MEDIA_DEFAULT_FPS (12)' })),
   },
   { additionalProperties: false },
 );

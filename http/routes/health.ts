@@ -1,7 +1,8 @@
 /**
  * GET /health — the one route outside /api/v1. Liveness by default (200 while the process
  * serves, with the state of each dependency in the body); with `?probe=readiness` it answers 503
- * unless PostgreSQL, Redis, NATS and Temporal all answer.
+ * unless PostgreSQL, Redis, NATS and Temporal all answer and (on nodes that host sessions) a mediasoup
+ * worker runs.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -19,6 +20,18 @@ const HealthBody = Type.Object({
   live: Type.Boolean(),
   ready: Type.Boolean(),
   checks: Type.Object({ postgres: Dependency, redis: Dependency, nats: Dependency, temporal: Dependency }),
+  media: Type.Optional(
+    Type.Object(
+      {
+        status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+        workers: Type.Integer({ description: 'Size of the mediasoup worker pool' }),
+        live: Type.Integer({ description: 'Workers running now (a dead one is replaced within seconds)' }),
+        rooms: Type.Integer({ description: 'Open rooms of realtime sessions on this node' }),
+        deaths: Type.Integer({ description: 'Workers that died since this node started' }),
+      },
+      { description: 'The mediasoup worker pool (nodes that host sessions)' },
+    ),
+  ),
 });
 
 /** A failed readiness probe is an error answer, so it carries the envelope beside the checks. */
@@ -37,8 +50,9 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const checks = await app.services.health.check();
-      const ready = Object.values(checks).every((c) => c.status === 'up');
-      const body = { status: ready ? ('ok' as const) : ('degraded' as const), live: true, ready, checks };
+      const media = app.services.media?.health();
+      const ready = Object.values(checks).every((c) => c.status === 'up') && media?.status !== 'down';
+      const body = { status: ready ? ('ok' as const) : ('degraded' as const), live: true, ready, checks, ...(media ? { media } : {}) };
       reply.header('Cache-Control', 'no-store');
       if (request.query.probe === 'readiness' && !ready) {
         const down = Object.entries(checks)

@@ -37,7 +37,7 @@ export interface ViewerRoom {
 }
 
 /** Session end reasons (live-session.ts); any other room close reason is not a session end. */
-const SESSION_END_REASONS = new Set(['explicit', 'idle', 'eviction', 'node_lost', 'error', 'account_erased']);
+const SESSION_END_REASONS = new Set(['explicit', 'idle', 'eviction', 'node_lost', 'error', 'account_erased', 'media_error']);
 
 interface HostedViewer {
   tokenId: string;

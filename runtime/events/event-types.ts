@@ -10,7 +10,7 @@
  *   character.updated  { id, changedFields: ["name", "appearance.hairColor", …] }  — names, never values
  *   character.deleted  { id, deleted: true }
  *   session.started    { object: <session> }                  — emitted by live sessions
- *   session.ended      { id, reason: "explicit"|"idle"|"eviction"|"node_lost"|"error"|"account_erased", endedAt, turns }
+ *   session.ended      { id, reason: "explicit"|"idle"|"eviction"|"node_lost"|"error"|"account_erased"|"media_error", endedAt, turns }
  *   tts.completed      { voiceId, characters, durationMs, format } — emitted by speech synthesis
  *   voice.created      { object: <voice> }                    — emitted by voices and cloning
  */

@@ -80,13 +80,16 @@ test.serial('replies reflect the character: name, description and traits shape w
   t.true(sunny.sentences.length >= 2, 'the reply arrives as sentences');
 });
 
-test.serial('validation: unknown character 404, realtime not built 501, frame rate bounded', async (t) => {
+test.serial('validation: unknown character 404, frame rate bounded (realtime sessions: test/media/)', async (t) => {
   t.is((await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId: 'chr_nope' } })).statusCode, 404);
   const characterId = await character({ name: 'Checks' });
-  const realtime = await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, realtime: true } });
-  t.is(realtime.statusCode, 501);
-  t.is(envelopeOf(realtime).code, 'COMPANION_ERR_NOT_CONNECTED');
   t.is((await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, target_fps: 31 } })).statusCode, 400);
+  const slow = await call(service.app, 'POST', '/api/v1/avatars', {
+    key: account.live,
+    body: { characterId, realtime: true, target_fps: 0 },
+  });
+  t.is(slow.statusCode, 400);
+  t.is(envelopeOf(slow).code, 'COMPANION_ERR_REQUEST_INVALID');
   t.is((await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, voice: 'nobody' } })).statusCode, 400);
   t.is(
     (await call(service.app, 'POST', '/api/v1/avatars', { key: account.test, body: { characterId } })).statusCode,

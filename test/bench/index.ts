@@ -1,6 +1,7 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
 import { runAvatar } from './avatar.js';
+import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   avatar: runAvatar,
   sessions: runSessions,
   speech: runSpeech,
+  media: runMedia,
   replies: runReplies,
 };
 const name = process.argv[2];

@@ -19,6 +19,10 @@ test('Prometheus metrics are served on the internal listener, not on the public 
   t.regex(text, /companion_http_requests_total\{method="GET",route="\/api\/v1\/billing\/plans",status="200"\} 1/);
   t.regex(text, /companion_http_request_duration_seconds_bucket\{/);
   t.regex(text, /process_cpu_user_seconds_total/);
+  // mediasoup: this node's rooms and its workers' CPU time (read from the workers at scrape time).
+  t.regex(text, /companion_media_rooms 0/);
+  t.regex(text, /companion_media_workers 1/);
+  t.regex(text, /companion_media_worker_cpu_seconds\{pid="\d+"\} [\d.e-]+/);
 
   const onPublic = await fetch(`${service.url}/metrics`);
   t.is(onPublic.status, 404);

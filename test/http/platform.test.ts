@@ -31,6 +31,7 @@ test('GET /health reports liveness and the readiness of each dependency', async 
   t.true(body.live);
   t.true(body.ready);
   for (const dep of ['postgres', 'redis', 'nats', 'temporal']) t.is(body.checks[dep].status, 'up', dep);
+  t.like(body.media, { status: 'up', workers: 1, live: 1, rooms: 0 }, 'the mediasoup worker pool of a node hosting sessions');
   t.is((await call(service.app, 'GET', '/health', { query: { probe: 'readiness' } })).statusCode, 200);
 });
 

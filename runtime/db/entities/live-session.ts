@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { Mode } from './credentials.js';
 
-export type SessionEndReason = 'explicit' | 'idle' | 'eviction' | 'node_lost' | 'error' | 'account_erased';
+export type SessionEndReason = 'explicit' | 'idle' | 'eviction' | 'node_lost' | 'error' | 'account_erased' | 'media_error';
 
 /** A live companion session; its actor owns it while it is open. */
 export class LiveSession {

@@ -1,0 +1,21 @@
+/**
+ * What the frame pacer needs from whoever draws and voices the companion. The face renderer's
+ * AvatarPerformer (media/avatar/performer.ts) has this shape; so does the test-pattern performer
+ * (the benchmark's encode floor).
+ */
+export interface SpokenAudio {
+  /** Mono 16-bit samples. */
+  pcm: Int16Array;
+  sampleRate: number;
+  durationMs: number;
+}
+
+export interface PacedPerformer<U extends SpokenAudio = SpokenAudio> {
+  readonly width: number;
+  readonly height: number;
+  /** Synthesises a sentence (and whatever the face needs to move with it). */
+  prepare(sentence: string): Promise<U>;
+  /** One I420 frame at session time `tMs`; `playing` while an utterance is being spoken. */
+  frameAt(tMs: number, playing?: { utterance: U; elapsedMs: number }): Buffer;
+  close(): void;
+}

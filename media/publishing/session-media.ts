@@ -1,0 +1,144 @@
+/**
+ * A realtime session's media, opened and closed by its actor (through actors/session/realtime.ts): the room (router + producers) on
+ * one of this node's mediasoup workers, the encoder (ffmpeg) publishing into it, the performer
+ * that draws and voices the companion, and the frame pacer that drives them. If the room or the
+ * encoder fails underneath (a worker died, ffmpeg exited), `failed` fires once and the actor ends
+ * the session with reason `media_error`.
+ */
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import { FramePacer } from '../../actors/session/frame-pacer.js';
+import type { RealtimeMedia, SessionRealtime } from '../../actors/session/realtime.js';
+import { FfmpegPublisher } from './ffmpeg-publisher.js';
+import type { PacedPerformer } from './performer.js';
+import type { AvatarRoom, RoomDescription } from '../rooms/avatar-room.js';
+import type { RoomHost } from '../rooms/room-host.js';
+
+export interface SessionMediaSettings {
+  ffmpegPath: string;
+  /** target_fps of a session that does not give one. */
+  defaultFps: number;
+  width: number;
+  height: number;
+  videoKbps: number;
+}
+
+/** Makes the performer of a session (its face and voice) at the room's video size. */
+export type PerformerFactory = (input: {
+  sessionId: string;
+  voiceId: string;
+  characterId: string;
+  width: number;
+  height: number;
+}) => Promise<PacedPerformer>;
+
+export interface SessionMediaDeps {
+  rooms: RoomHost;
+  settings: SessionMediaSettings;
+  createPerformer: PerformerFactory;
+  log: Logger;
+}
+
+/** What the session actor is handed (SessionDeps.media): opens a session's media on this node. */
+export class SessionMediaOpener implements RealtimeMedia {
+  constructor(private readonly deps: SessionMediaDeps) {}
+
+  get defaultFps(): number {
+    return this.deps.settings.defaultFps;
+  }
+
+  open(session: { id: string; voiceId: string; characterId: string; targetFps: number }): Promise<SessionRealtime> {
+    return SessionMedia.open(this.deps, session);
+  }
+}
+
+export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> implements SessionRealtime {
+  private closing = false;
+
+  private constructor(
+    readonly room: AvatarRoom,
+    readonly publisher: FfmpegPublisher,
+    readonly pacer: FramePacer,
+    private readonly performer: PacedPerformer,
+  ) {
+    super();
+    room.frameClock = pacer;
+    room.encoderPid = publisher.pid;
+    room.once('close', (reason) => {
+      // The node is stopping: its sessions are handed to other nodes, not ended; just stop encoding.
+      if (reason === 'node_stopping') void this.close(reason);
+      else this.fail(`room closed: ${reason}`);
+    });
+    publisher.once('exit', (code, signal) => this.fail(`encoder exited (${signal ?? code})`));
+  }
+
+  static async open(
+    deps: SessionMediaDeps,
+    session: { id: string; voiceId: string; characterId: string; targetFps: number },
+  ): Promise<SessionMedia> {
+    const { width, height, videoKbps, ffmpegPath } = deps.settings;
+    const performer = await deps.createPerformer({
+      sessionId: session.id,
+      voiceId: session.voiceId,
+      characterId: session.characterId,
+      width,
+      height,
+    });
+    let room: AvatarRoom | undefined;
+    try {
+      room = await deps.rooms.createRoom(session.id, { width: performer.width, height: performer.height, fps: session.targetFps });
+      const publisher = new FfmpegPublisher({
+        ffmpegPath,
+        width: performer.width,
+        height: performer.height,
+        fps: session.targetFps,
+        videoKbps,
+        video: room.videoTarget,
+        audio: room.audioTarget,
+        log: deps.log,
+      });
+      const pacer = new FramePacer({ performer, sink: publisher, fps: session.targetFps, log: deps.log });
+      const media = new SessionMedia(room, publisher, pacer, performer);
+      pacer.start();
+      return media;
+    } catch (err) {
+      room?.close('open_failed');
+      performer.close();
+      throw err;
+    }
+  }
+
+  describe(): RoomDescription {
+    return this.room.describe();
+  }
+
+  get viewers(): number {
+    return this.room.viewerCount;
+  }
+
+  onFailure(listener: (why: string) => void): void {
+    this.once('failed', listener);
+  }
+
+  get open(): boolean {
+    return !this.closing && !this.room.closed;
+  }
+
+  speak(sentence: string): void {
+    this.pacer.speak(sentence);
+  }
+
+  async close(reason: string): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.pacer.close();
+    this.room.close(reason);
+    this.performer.close();
+    await this.publisher.close();
+  }
+
+  private fail(reason: string): void {
+    if (this.closing) return;
+    this.emit('failed', reason);
+  }
+}

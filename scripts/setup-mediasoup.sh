@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The mediasoup worker (the C++ media server the `mediasoup` npm package drives), built offline from
+# the npm package's own `worker/` sources against Debian's libraries. The ordinary `npm install`
+# downloads a prebuilt worker from GitHub, which fails here, so scripts/setup.sh runs this first
+# and then `npm ci` with MEDIASOUP_WORKER_BIN set (the package then skips its download).
+#
+#   .tools/mediasoup-worker/<version>/mediasoup-worker   the binary, rebuilt only when the version
+#                                                        pinned in package.json changes
+#   .tools/meson/<version>/                              meson from PyPI (the worker needs >= 1.1;
+#                                                        Debian 12 ships 1.0)
+#
+# What the build changes in the package's sources (see docs/MEDIA.md, "The worker binary"):
+#   - every meson wrap in worker/subprojects (each would download a library) is replaced by a stub
+#     project in scripts/mediasoup-worker/subprojects that takes the system library via pkg-config;
+#   - scripts/mediasoup-worker/srtp.h maps the libsrtp 3 calls of mediasoup 3.19 onto libsrtp 2;
+#   - src/RTC/DtlsTransport.cpp: the BIO callback returns `ret` for every BIO_CB_RETURN call (the
+#     original compares with ==, so with Debian's KTLS-enabled OpenSSL a BIO_CB_RETURN|BIO_CB_CTRL
+#     call returns 1 and the worker crashes in SSL_read on the DTLS ClientHello).
+# Prints the binary's path on stdout (everything else goes to stderr).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+MESON_VERSION=1.6.1
+VERSION=$(node -p 'require("./package.json").dependencies.mediasoup')
+ROOT=.tools/mediasoup-worker
+BIN="$ROOT/$VERSION/mediasoup-worker"
+MESON_DIR=.tools/meson/$MESON_VERSION
+
+if [ -x "$BIN" ]; then
+  echo "$PWD/$BIN"
+  exit 0
+fi
+
+mkdir -p "$ROOT" .tools/meson
+exec 9>.tools/.mediasoup-worker.lock
+flock 9
+if [ -x "$BIN" ]; then # another set-up built it while we waited
+  echo "$PWD/$BIN"
+  exit 0
+fi
+
+missing=()
+for pkg in libuv1-dev libssl-dev libsrtp2-dev libusrsctp-dev libabsl-dev libflatbuffers-dev \
+  flatbuffers-compiler ninja-build pkg-config g++; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing the mediasoup worker's build dependencies with apt: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ ! -f "$MESON_DIR/.complete" ]; then
+  say "installing meson ${MESON_VERSION} (PyPI) into $MESON_DIR"
+  rm -rf "$MESON_DIR"
+  python3 -m venv "$MESON_DIR"
+  "$MESON_DIR/bin/pip" install -q --disable-pip-version-check "meson==${MESON_VERSION}" >&2
+  touch "$MESON_DIR/.complete" # a venv cannot be moved into place, so a marker says it is whole
+fi
+meson() { "$MESON_DIR/bin/meson" "$@"; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/mediasoup-worker.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+started=$(date +%s)
+say "building the mediasoup worker ${VERSION} from the npm package's sources (several minutes)"
+(cd "$work" && npm pack --silent "mediasoup@${VERSION}" >/dev/null && tar xzf "mediasoup-${VERSION}.tgz")
+src="$work/package/worker"
+
+rm -f "$src"/subprojects/*.wrap
+cp -r scripts/mediasoup-worker/subprojects/. "$src/subprojects/"
+mkdir -p "$src/subprojects/libsrtp3/include"
+cp scripts/mediasoup-worker/srtp.h "$src/subprojects/libsrtp3/include/srtp.h"
+
+dtls="$src/src/RTC/DtlsTransport.cpp"
+sed -i 's/(operationType == BIO_CB_RETURN) ? static_cast<long>(ret)/(operationType \& BIO_CB_RETURN) ? static_cast<long>(ret)/' "$dtls"
+grep -q '(operationType & BIO_CB_RETURN) ? static_cast<long>(ret)' "$dtls" || {
+  say "DtlsTransport.cpp no longer has the BIO callback line this script fixes; check mediasoup ${VERSION}"
+  exit 1
+}
+
+meson setup --wrap-mode=nodownload --buildtype=release -Dms_disable_liburing=true \
+  "$src/out" "$src" >"$work/meson-setup.log" 2>&1 || {
+  tail -40 "$work/meson-setup.log" >&2
+  exit 1
+}
+# The generated FlatBuffers headers first: the worker's sources include them, and meson does not
+# order that dependency for every target.
+meson compile -C "$src/out" flatbuffers-generator >"$work/ninja.log" 2>&1 &&
+  meson compile -C "$src/out" -j "$(nproc)" mediasoup-worker >>"$work/ninja.log" 2>&1 || {
+  grep -B2 -A12 -m3 'error' "$work/ninja.log" >&2 || tail -40 "$work/ninja.log" >&2
+  exit 1
+}
+strip "$src/out/mediasoup-worker"
+
+tmp="$ROOT/.$VERSION.tmp.$$"
+rm -rf "$tmp"
+mkdir -p "$tmp"
+cp "$src/out/mediasoup-worker" "$tmp/mediasoup-worker"
+rm -rf "${ROOT:?}/$VERSION"
+mv -T "$tmp" "$ROOT/$VERSION"
+say "mediasoup worker ${VERSION} built in $(($(date +%s) - started)) s: $BIN"
+echo "$PWD/$BIN"
