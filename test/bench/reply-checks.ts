@@ -48,8 +48,13 @@ function similar(a: string, b: string): boolean {
   return shared / Math.max(x.size, y.size) >= 0.8;
 }
 
-export function breaksCharacter(reply: string, machine = false): boolean {
+/** "Are you an AI?" answered "Yes" is a break too, though it names nothing. */
+const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|language model|artificial intelligence|computer)\b/i;
+const AFFIRMS = /^\W*(yes|yeah|yep|correct)\b/i;
+
+export function breaksCharacter(reply: string, machine = false, question = ''): boolean {
   if (machine) return MACHINE_BREAKS.test(reply);
+  if (ASKS_IF_MACHINE.test(question) && AFFIRMS.test(reply)) return true;
   return BREAKS_CHARACTER.test(reply.replace(DENIAL, ' '));
 }
 
@@ -72,7 +77,7 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
   }
   const firstName = c.name.split(/\s+/).at(-1)!;
   return {
-    inCharacter: !breaksCharacter(reply, c.machine),
+    inCharacter: !breaksCharacter(reply, c.machine, turn.user),
     noLabels: !SPEAKER_LABEL.test(reply) && !TEMPLATE_TOKEN.test(reply),
     name: turn.asks === 'name' ? new RegExp(`\\b(${c.name}|${firstName})\\b`, 'i').test(reply) : undefined,
     answers: turn.expect ? turn.expect.test(reply) : undefined,

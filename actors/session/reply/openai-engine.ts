@@ -128,6 +128,11 @@ export class OpenAiEngine implements ReplyEngine {
         return;
       }
     }
+    // Out of retries (or of time) after a break of character: the fixed line, not an error.
+    if (breaks > 0) {
+      yield `I am ${ctx.characterName}, and that is who I stay.`;
+      return;
+    }
     throw new EmptyReplyError('the reply engine produced no reply in character (empty, or broke character) after retrying');
   }
 
