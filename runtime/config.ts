@@ -151,6 +151,18 @@ export interface Config {
   speechMaxAudioS: number;
   /** Path of ffmpeg, which decodes uploads (WAV, WebM/Opus, Ogg, MP3, FLAC, …) to 16 kHz mono. */
   ffmpegPath: string;
+  /** Largest voice sample (fetched by URL or uploaded), in bytes; larger fails `sample_too_large`. */
+  voiceSampleMaxBytes: number;
+  /** Longest voice sample, in seconds; longer fails `sample_too_long`. */
+  voiceSampleMaxS: number;
+  /** Deadline of one sample fetch (connect, redirects and body), in ms. */
+  voiceSampleFetchTimeoutMs: number;
+  /** Least speech, in seconds over all samples, a clone accepts (about 10 s is the target). */
+  voiceMinSpeechS: number;
+  /** Refinement after a voice is active: rounds of candidates, each round one activity. */
+  voiceRefineRounds: number;
+  /** Candidates synthesised and scored per refinement round. */
+  voiceRefineIterations: number;
   /**
    * The mediasoup worker binary. Unset: the package's own path, which scripts/setup.sh links to
    * the worker it builds in .tools/mediasoup-worker/<version>/.
@@ -367,6 +379,12 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     speechMaxAudioBytes: int(env, 'SPEECH_MAX_AUDIO_BYTES', 25 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     speechMaxAudioS: int(env, 'SPEECH_MAX_AUDIO_S', 600, 1, 4 * 3600),
     ffmpegPath: str(env, 'FFMPEG_PATH') ?? 'ffmpeg',
+    voiceSampleMaxBytes: int(env, 'VOICE_SAMPLE_MAX_BYTES', 20 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    voiceSampleMaxS: int(env, 'VOICE_SAMPLE_MAX_S', 120, 5, 3600),
+    voiceSampleFetchTimeoutMs: int(env, 'VOICE_SAMPLE_FETCH_TIMEOUT_MS', 30_000, 500, 600_000),
+    voiceMinSpeechS: int(env, 'VOICE_MIN_SPEECH_S', 5, 1, 600),
+    voiceRefineRounds: int(env, 'VOICE_REFINE_ROUNDS', 6, 0, 100),
+    voiceRefineIterations: int(env, 'VOICE_REFINE_ITERATIONS', 10, 1, 200),
     mediasoupWorkerBin: str(env, 'MEDIASOUP_WORKER_BIN'),
     mediaWorkers: int(env, 'MEDIA_WORKERS', 0, 0, 256),
     rtcListenIp: str(env, 'RTC_LISTEN_IP') ?? '127.0.0.1',

@@ -17,7 +17,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'usr' | 'org' | 'key' | 'tok' | 'chr' | 'whk' | 'evt' | 'dlv' | 'ses' | 'mem' | 'vtk' | 'vwr';
+export type IdPrefix = 'usr' | 'org' | 'key' | 'tok' | 'chr' | 'whk' | 'evt' | 'dlv' | 'ses' | 'mem' | 'vtk' | 'vwr' | 'vce';
 
 /** A new public id: `<prefix>_` followed by 20 base62 characters (~119 bits). */
 export function newId(prefix: IdPrefix): string {

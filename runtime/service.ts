@@ -36,6 +36,9 @@ import { createReplyEngine } from '../actors/session/reply/create-reply-engine.j
 import type { ReplyEngine } from '../actors/session/reply/reply-engine.js';
 import { SpeechService } from '../media/speech/speech-service.js';
 import { isBuiltInVoice } from '../media/speech/voice-catalog.js';
+import { HttpVoiceBuilder } from '../media/speech/voice-builder-client.js';
+import { VoiceResolver } from './voices/voice-resolver.js';
+import { voiceCloneActivities } from '../workflows/voice-clone/wiring.js';
 import { RoomHost } from '../media/rooms/room-host.js';
 import { registerMediaMetrics } from '../media/rooms/media-metrics.js';
 import { createPerformerFactory } from '../media/publishing/performer-factory.js';
@@ -122,9 +125,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
+      voiceBuilder: undefined,
+      voices: undefined,
       media: undefined,
       viewers: undefined,
     };
+    // The voice builder lives in the synthesis server: present wherever its URL is known.
+    const voiceBuilder = urls.speechTtsUrl ? new HttpVoiceBuilder(urls.speechTtsUrl, 15 * 60_000) : undefined;
+    if (voiceBuilder) {
+      closers.push(['voice builder', () => voiceBuilder.close()]);
+      services.voiceBuilder = voiceBuilder;
+      services.voices = new VoiceResolver(voiceBuilder, config.dataDir);
+    }
 
     // API nodes (roles all and api) serve speech and host session actors; workers do neither.
     if (config.role !== 'worker') {
@@ -203,15 +215,20 @@ export async function startService(config: Readonly<Config>, log: Logger, option
         namespace: config.temporalNamespace,
         taskQueue: config.temporalTaskQueue,
         log,
-        activities: createWebhookActivities({
-          orm,
-          secrets,
-          log,
-          policy: { allowLoopback: config.webhookAllowLoopback, allowPrivate: config.webhookAllowPrivate },
-          timeoutMs: config.webhookTimeoutMs,
-          maxResponseBytes: config.webhookMaxResponseBytes,
-          userAgent: `Companion-Webhooks/${version}`,
-        }),
+        activities: {
+          ...(voiceBuilder && urls.speechSttUrl
+            ? voiceCloneActivities(config, { orm, events, log, builder: voiceBuilder, sttUrl: urls.speechSttUrl })
+            : {}),
+          ...createWebhookActivities({
+            orm,
+            secrets,
+            log,
+            policy: { allowLoopback: config.webhookAllowLoopback, allowPrivate: config.webhookAllowPrivate },
+            timeoutMs: config.webhookTimeoutMs,
+            maxResponseBytes: config.webhookMaxResponseBytes,
+            userAgent: `Companion-Webhooks/${version}`,
+          }),
+        },
       });
       closers.push(['temporal worker', () => worker.close()]);
       // Deliveries recorded while Temporal was unreachable are started here once it answers.

@@ -20,6 +20,8 @@ import type { CharacterService } from './characters/character-service.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
+import type { VoiceBuilder } from '../media/speech/voice-builder-client.js';
+import type { VoiceResolver } from './voices/voice-resolver.js';
 import type { RoomHost } from '../media/rooms/room-host.js';
 import type { ViewerHost } from '../media/rooms/viewer-host.js';
 import type { ViewerRelay } from '../media/rooms/viewer-relay.js';
@@ -45,6 +47,9 @@ export interface Services {
   sessions: SessionClient | undefined;
   /** Speech synthesis and transcription through the model servers: on nodes that serve the API. */
   speech: SpeechService | undefined;
+  /** The voice builder (clone jobs) and the resolver of cloned voices: on nodes that serve the API. */
+  voiceBuilder: VoiceBuilder | undefined;
+  voices: VoiceResolver | undefined;
   /** mediasoup workers and the rooms of the realtime sessions hosted here: on nodes that host sessions. */
   media: RoomHost | undefined;
   /**

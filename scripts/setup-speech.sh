@@ -73,3 +73,33 @@ os.replace(out + ".tmp.npz", out)
 PYEOF
   rm -rf "$work"
 fi
+
+# Voice cloning (docs/VOICES.md): Resemblyzer's speaker encoder, its weights read out of the
+# resemblyzer wheel (no torch) into an .npz, and the d-vectors of the stock English Kokoro voices.
+RESEMBLYZER_VERSION=0.1.4
+if [ ! -s "$MODELS/speaker-encoder-v1.npz" ]; then
+  say "converting the Resemblyzer ${RESEMBLYZER_VERSION} speaker encoder ($MODELS/speaker-encoder-v1.npz)"
+  work=$(mktemp -d)
+  "$VENV/bin/pip" download -q --disable-pip-version-check --no-deps -d "$work" "resemblyzer==${RESEMBLYZER_VERSION}"
+  "$PY" -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract("resemblyzer/pretrained.pt", sys.argv[2])' "$work"/[Rr]esemblyzer-*.whl "$work"
+  "$PY" media/speech/model-server/speaker_encoder.py "$work/resemblyzer/pretrained.pt" "$MODELS/speaker-encoder-v1.tmp.npz" >/dev/null
+  mv "$MODELS/speaker-encoder-v1.tmp.npz" "$MODELS/speaker-encoder-v1.npz"
+  rm -rf "$work"
+fi
+
+if [ ! -s "$MODELS/stock-voice-embeddings-v1.npz" ]; then
+  say "embedding the stock English Kokoro voices ($MODELS/stock-voice-embeddings-v1.npz, about a minute)"
+  (
+    flock 9
+    [ -s "$MODELS/stock-voice-embeddings-v1.npz" ] && exit 0
+    SPEECH_MODELS_DIR="$MODELS" PYTHONPATH=media/speech/model-server "$PY" - "$MODELS" <<'PYEOF'
+import os, sys, threading
+from kokoro_onnx import Kokoro
+from voice_builder import KokoroStyleSearch
+models = sys.argv[1]
+kokoro = Kokoro(os.path.join(models, "kokoro-v1.0.int8.onnx"), os.path.join(models, "voices.npz"))
+KokoroStyleSearch(kokoro, threading.Lock(), os.path.join(models, "speaker-encoder-v1.npz"),
+                  os.path.join(models, "stock-voice-embeddings-v1.npz"))
+PYEOF
+  ) 9>.tools/.stock-voice-embeddings.lock
+fi

@@ -1,2 +1,3 @@
 /** Every workflow the worker registers (bundled by runtime/temporal/bundle-workflows.ts). */
 export { deliverWebhook } from './webhook-delivery/workflow.js';
+export { cloneVoice } from './voice-clone/workflow.js';

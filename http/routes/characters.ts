@@ -10,6 +10,9 @@ import type { Appearance, Personality } from '../../runtime/db/entities/characte
 import type { CharacterPatch } from '../../runtime/characters/character-changes.js';
 import { characterView } from '../../runtime/characters/character-service.js';
 import { BUILT_IN_VOICES, DEFAULT_VOICE_ID, isBuiltInVoice } from '../../media/speech/voice-catalog.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Mode } from '../../runtime/db/entities/credentials.js';
+import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';
 import { ValidationError } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok, Timestamp } from '../schemas/common.js';
 
@@ -61,7 +64,7 @@ const Name = Type.String({ minLength: 1, maxLength: 100 });
 const VoiceId = Type.String({
   minLength: 1,
   maxLength: 64,
-  description: `A built-in voice (${BUILT_IN_VOICES.map((v) => v.voiceId).join(', ')})`,
+  description: `A built-in voice (${BUILT_IN_VOICES.map((v) => v.voiceId).join(', ')}) or an active cloned voice (vce_…)`,
 });
 
 const CreateBody = Type.Object(
@@ -78,12 +81,20 @@ const PatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-function requireVoice(voiceId: string | undefined): void {
-  if (voiceId !== undefined && !isBuiltInVoice(voiceId)) throw new ValidationError(`body/voiceId "${voiceId}" is not a known voice`);
+/** A built-in voice, or an active cloned voice of the same account and mode. */
+async function requireVoice(
+  voices: VoiceResolver | undefined,
+  em: EntityManager,
+  p: { userId: string; mode: Mode },
+  voiceId: string | undefined,
+): Promise<void> {
+  if (voiceId === undefined) return;
+  const usable = voices ? await voices.isUsable(em, p.userId, p.mode, voiceId) : isBuiltInVoice(voiceId);
+  if (!usable) throw new ValidationError(`body/voiceId "${voiceId}" is not a known voice`);
 }
 
 const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { characters } = app.services;
+  const { characters, voices } = app.services;
 
   app.get(
     '/characters',
@@ -114,7 +125,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      requireVoice(request.body.voiceId);
+      await requireVoice(voices, request.em as EntityManager, request.principal!, request.body.voiceId);
       const character = await characters.create(request.em, request.principal!, {
         name: request.body.name,
         appearance: request.body.appearance as Partial<Appearance> | undefined,
@@ -152,7 +163,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      requireVoice(request.body.voiceId);
+      await requireVoice(voices, request.em as EntityManager, request.principal!, request.body.voiceId);
       const character = await characters.update(request.em, request.principal!, request.params.id, request.body as CharacterPatch);
       return ok(characterView(character));
     },

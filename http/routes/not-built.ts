@@ -4,19 +4,13 @@
  * leaves this table when its feature lands.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Scope } from '../../runtime/accounts/scopes.js';
 import { NotConnected } from '../errors.js';
 import { AUTHED_ERRORS, errors } from '../schemas/common.js';
 import type { RouteAuth } from '../types.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-const secret = (scope: Scope): RouteAuth => ({ scope });
-
-export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [
-  { method: 'POST', url: '/voices', auth: secret('voices:write'), capability: 'voice cloning' },
-  { method: 'DELETE', url: '/voices/:id', auth: secret('voices:write'), capability: 'voices' },
-];
+export const NOT_BUILT: Array<{ method: Method; url: string; auth: RouteAuth; capability: string; publicPerMinute?: number }> = [];
 
 const notBuiltRoutes: FastifyPluginAsync = async (app) => {
   for (const route of NOT_BUILT) {

@@ -17,7 +17,7 @@ import type { FastifyContentTypeParser, FastifyRequest } from 'fastify';
 import { durationMs, wavFile, wavHeader, type Pcm } from '../../media/speech/wav.js';
 import { AudioInvalid, AudioTooLarge } from '../errors.js';
 import { AUTHED_ERRORS, errors, Ok, ok } from '../schemas/common.js';
-import { emitTtsCompleted, requireSpeech, requireTextLength, requireVoice, speechCall, WavResponse } from '../speech/speech-http.js';
+import { emitTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
 
 const SynthesisBody = Type.Object(
   {
@@ -141,7 +141,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const speech = requireSpeech(services);
-      const voice = requireVoice(request.body.voiceId);
+      const voice = await resolveVoice(app.services, request, request.body.voiceId);
       requireTextLength(request.body.text, config.speechMaxTextChars);
       const pcm = await call(reply, () => speech.synthesize(voice, request.body.text));
       emitTtsCompleted(services, request, voice, request.body.text, pcm, 'wav');
@@ -165,7 +165,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const speech = requireSpeech(services);
-      const voice = requireVoice(request.body.voiceId);
+      const voice = await resolveVoice(app.services, request, request.body.voiceId);
       const text = request.body.text;
       requireTextLength(text, config.speechMaxTextChars);
       const pieces = speech.stream(voice, text);
@@ -208,7 +208,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const speech = requireSpeech(services);
-      const voice = requireVoice(request.body.voiceId);
+      const voice = await resolveVoice(app.services, request, request.body.voiceId);
       requireTextLength(request.body.text, config.speechMaxTextChars);
       const timed = await call(reply, () => speech.synthesizeWithTimestamps(voice, request.body.text));
       emitTtsCompleted(services, request, voice, request.body.text, timed.pcm, 'wav-timestamps');

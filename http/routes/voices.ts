@@ -1,26 +1,245 @@
 /**
- * Voices: GET /api/v1/voices and GET /api/v1/voices/:id for the built-in voices
- * (media/speech/voice-catalog.ts). Cloned voices (POST, DELETE) come with voice cloning and
- * still answer 501 from not-built.ts.
+ * Voices: the built-in voices (media/speech/voice-catalog.ts) and the account's cloned voices
+ * (docs/VOICES.md). POST /voices answers 202 with the voice `pending` and starts its clone
+ * workflow (workflows/voice-clone/); the client polls GET /voices/:id until `active` or `failed`
+ * (with `failureCode` and `failureReason`). DELETE removes the voice, its files and its job;
+ * characters bound to it fall back to the default voice and get character.updated.
+ *
+ * An Idempotency-Key header makes the voice id (and so the workflow id) a function of
+ * (account, mode, key): re-posting the same key answers the same voice and starts no second job.
  */
+import fs from 'node:fs/promises';
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyContentTypeParser } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BUILT_IN_VOICES, builtInVoice } from '../../media/speech/voice-catalog.js';
-import { ResourceNotFound } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams, List, Ok, ok } from '../schemas/common.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
+import { Character } from '../../runtime/db/entities/character.js';
+import { Voice } from '../../runtime/db/entities/voice.js';
+import { paginate } from '../../runtime/db/paginate.js';
+import { voiceCloneSearchAttributes } from '../../runtime/temporal/search-attributes.js';
+import { voiceCloneWorkflowId, voiceFilesDir, voiceIdFor, engineVoiceName } from '../../runtime/voices/voice-ids.js';
+import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
+import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
+import type { cloneVoice } from '../../workflows/voice-clone/workflow.js';
+import { AudioTooLarge, ResourceNotFound, ValidationError } from '../errors.js';
+import { AUTHED_ERRORS, errors, IdParams, ListQuery, Ok, ok } from '../schemas/common.js';
 import { voiceView, VoiceView } from '../speech/speech-http.js';
 
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const ClonedVoiceView = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('voice'),
+  voiceId: Type.String({ description: 'Identifier used by synthesis requests and characters' }),
+  name: Type.String(),
+  description: Type.String(),
+  labels: Type.Record(Type.String(), Type.String()),
+  type: Type.Literal('cloned'),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('active'), Type.Literal('failed')]),
+  step: Type.String({ description: 'Where the clone job is: queued, fetching, checking, transcribing, building, …' }),
+  failureCode: Nullable(Type.String({ description: 'Stable reason code when failed (docs/VOICES.md)' })),
+  failureReason: Nullable(Type.String()),
+  version: Type.Integer({ description: 'Current version of the voice; synthesis uses it' }),
+  similarity: Nullable(Type.Number({ description: 'Speaker-embedding cosine between held-out reference audio and a synthesis' })),
+  language: Type.String(),
+  engine: Type.String(),
+  sampleRate: Type.Integer(),
+  timestamps: Type.Literal('interpolated'),
+  samples: Type.Array(
+    Type.Object({
+      url: Nullable(Type.String()),
+      bytes: Nullable(Type.Integer()),
+      format: Nullable(Type.String()),
+      durationS: Nullable(Type.Number()),
+    }),
+  ),
+  livemode: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+  activeAt: Nullable(Type.String()),
+  refinedAt: Nullable(Type.String()),
+});
+
+const AnyVoice = Type.Union([VoiceView, ClonedVoiceView]);
+
+const ListVoicesQuery = Type.Object({
+  ...ListQuery.properties,
+  kind: Type.Optional(Type.Union([Type.Literal('built_in'), Type.Literal('cloned')], { description: 'Only this kind of voice' })),
+});
+
+const CreateBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    description: Type.Optional(Type.String({ maxLength: 1000 })),
+    labels: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 100 }), { maxProperties: 20 })),
+    samples: Type.Array(Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 5,
+      description: 'Reference clips by URL (http or https), about 10 s of clean speech in all',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const UploadQuery = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+
+const IdempotencyKey = /^[\x21-\x7e]{1,255}$/;
+
 const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, temporal, events, log } = app.services;
+  const maxBytes = config.voiceSampleMaxBytes;
+
+  // Direct uploads: a raw audio/* (or octet-stream) body, read up to the sample limit.
+  const rawAudio: FastifyContentTypeParser = (request, payload, done) => {
+    if (Number(request.headers['content-length']) > maxBytes) return done(new AudioTooLarge(maxBytes), undefined);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      bytes += chunk.length;
+      if (bytes > maxBytes) {
+        failed = true;
+        return done(new AudioTooLarge(maxBytes), undefined);
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => !failed && done(null, Buffer.concat(chunks)));
+    payload.on('error', (err: Error) => !failed && done(err, undefined));
+  };
+  app.addContentTypeParser(/^audio\//, rawAudio);
+  app.addContentTypeParser('application/octet-stream', rawAudio);
+
+  async function loadOwn(em: EntityManager, id: string, userId: string, mode: Voice['mode']): Promise<Voice> {
+    const voice = /^vce_[0-9A-Za-z]+$/.test(id) ? await em.findOne(Voice, { id, userId, mode }) : null;
+    if (!voice) throw new ResourceNotFound('voice', id);
+    return voice;
+  }
+
   app.get(
     '/voices',
     {
       config: { auth: { scope: 'voices:read' } },
       schema: {
-        summary: 'List voices (built-in; cloned voices come with voice cloning)',
+        summary: 'List voices: the built-in ones (first page only) and the account’s cloned voices, newest first',
         tags: ['voices'],
-        response: { 200: List(VoiceView), ...errors(...AUTHED_ERRORS) },
+        querystring: ListVoicesQuery,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Array(AnyVoice), has_more: Type.Boolean() }),
+          ...errors(400, 404, ...AUTHED_ERRORS),
+        },
       },
     },
-    async () => ({ success: true as const, data: BUILT_IN_VOICES.map(voiceView), has_more: false }),
+    async (request) => {
+      const p = request.principal!;
+      const { kind, ...page } = request.query;
+      const builtIn = kind !== 'cloned' && !page.starting_after ? BUILT_IN_VOICES.map(voiceView) : [];
+      if (kind === 'built_in') return { success: true as const, data: builtIn, has_more: false };
+      const own = await paginate(request.em, Voice, { userId: p.userId, mode: p.mode }, page, 'voice');
+      return { success: true as const, data: [...builtIn, ...own.data.map(clonedVoiceView)], has_more: own.has_more };
+    },
+  );
+
+  app.post(
+    '/voices',
+    {
+      bodyLimit: maxBytes + 64 * 1024,
+      config: { auth: { scope: 'voices:write' } },
+      schema: {
+        summary:
+          'Clone a voice from reference clips: JSON with sample URLs, or a raw audio/* body (name in the query); answers 202 pending',
+        tags: ['voices'],
+        querystring: UploadQuery,
+        response: { 202: Ok(ClonedVoiceView), ...errors(400, 413, ...AUTHED_ERRORS) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      const upload = Buffer.isBuffer(request.body) ? request.body : null;
+      let input: { name: string; description: string; labels: Record<string, string>; urls: Array<string | null> };
+      if (upload) {
+        if (!request.query.name) throw new ValidationError('querystring/name is required with an audio upload');
+        if (upload.length === 0) throw new ValidationError('the audio upload is empty');
+        input = { name: request.query.name, description: request.query.description ?? '', labels: {}, urls: [null] };
+      } else {
+        const body = parseCreateBody(request.body);
+        for (const [i, sample] of body.samples.entries()) {
+          try {
+            await checkWebhookUrl(sample.url, { allowLoopback: config.webhookAllowLoopback, allowPrivate: config.webhookAllowPrivate });
+          } catch (err) {
+            if (err instanceof UrlRefused) throw new ValidationError(`body/samples/${i}/url: ${err.message}`);
+            throw err;
+          }
+        }
+        input = { name: body.name, description: body.description ?? '', labels: body.labels ?? {}, urls: body.samples.map((s) => s.url) };
+      }
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !IdempotencyKey.test(key)))
+        throw new ValidationError('the Idempotency-Key header must be 1–255 printable characters');
+      const id = voiceIdFor(p.userId, p.mode, key);
+      const existing = await request.em.findOne(Voice, { id });
+      if (existing) return reply.code(202).send(ok(clonedVoiceView(existing)));
+
+      const now = new Date();
+      const voice = request.em.create(Voice, {
+        id,
+        userId: p.userId,
+        mode: p.mode,
+        name: input.name,
+        description: input.description,
+        labels: input.labels,
+        status: 'pending',
+        step: 'queued',
+        samples: input.urls.map((url) => ({ url })),
+        build: {},
+        lang: 'en-us',
+        version: 0,
+        similarity: null,
+        searchScore: null,
+        failureCode: null,
+        failureReason: null,
+        transcript: null,
+        activeAt: null,
+        refinedAt: null,
+        idempotencyKey: key ?? null,
+        workflowId: voiceCloneWorkflowId(id),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (upload) {
+        const dir = voiceFilesDir(config.dataDir, p.userId, id);
+        await fs.mkdir(dir, { recursive: true });
+        await fs.writeFile(`${dir}/upload-0`, upload);
+      }
+      await request.em.persistAndFlush(voice);
+      try {
+        await temporal.workflow.start<typeof cloneVoice>('cloneVoice', {
+          taskQueue: config.temporalTaskQueue,
+          workflowId: voice.workflowId,
+          args: [
+            {
+              voiceId: id,
+              refineRounds: config.voiceRefineRounds,
+              refineIterations: config.voiceRefineIterations,
+              refineMaxSeconds: 120,
+            },
+          ],
+          typedSearchAttributes: voiceCloneSearchAttributes(voice),
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
+          await request.em.removeAndFlush(voice);
+          throw err;
+        }
+      }
+      return reply.code(202).send(ok(clonedVoiceView(voice)));
+    },
   );
 
   app.get(
@@ -28,18 +247,82 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: { scope: 'voices:read' } },
       schema: {
-        summary: 'Fetch one voice',
+        summary: 'Fetch one voice (a cloned voice shows its job’s step, status, version and similarity)',
         tags: ['voices'],
         params: IdParams,
-        response: { 200: Ok(VoiceView), ...errors(404, ...AUTHED_ERRORS) },
+        response: { 200: Ok(AnyVoice), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
     async (request) => {
-      const voice = builtInVoice(request.params.id);
-      if (!voice) throw new ResourceNotFound('voice', request.params.id);
-      return ok(voiceView(voice));
+      const p = request.principal!;
+      const builtIn = builtInVoice(request.params.id);
+      if (builtIn) return ok(voiceView(builtIn));
+      return ok(clonedVoiceView(await loadOwn(request.em, request.params.id, p.userId, p.mode)));
+    },
+  );
+
+  app.delete(
+    '/voices/:id',
+    {
+      config: { auth: { scope: 'voices:write' } },
+      schema: {
+        summary: `Delete a cloned voice, its files and its job; characters using it fall back to ${DEFAULT_VOICE_ID}`,
+        tags: ['voices'],
+        params: IdParams,
+        response: {
+          200: Ok(Type.Object({ id: Type.String(), object: Type.Literal('voice'), deleted: Type.Literal(true) })),
+          ...errors(404, ...AUTHED_ERRORS),
+        },
+      },
+    },
+    async (request) => {
+      const p = request.principal!;
+      const deliveries = await request.em.transactional(async (tx) => {
+        const em = tx as EntityManager;
+        const voice = await loadOwn(em, request.params.id, p.userId, p.mode);
+        const bound = await em.find(Character, { userId: p.userId, mode: p.mode, voiceId: voice.id });
+        const recorded = [];
+        for (const character of bound) {
+          character.voiceId = DEFAULT_VOICE_ID;
+          character.updatedAt = new Date();
+          await em.flush();
+          recorded.push(
+            ...(
+              await events.record(em, {
+                userId: p.userId,
+                mode: p.mode,
+                type: 'character.updated',
+                data: { id: character.id, changedFields: ['voiceId'] },
+              })
+            ).deliveries,
+          );
+        }
+        await em.removeAndFlush(voice);
+        return recorded;
+      });
+      await events.dispatch(deliveries);
+      try {
+        await temporal.workflow.getHandle(voiceCloneWorkflowId(request.params.id)).terminate('voice deleted');
+      } catch (err) {
+        // Already finished (or never started): nothing runs for this voice any more.
+        if (!(err instanceof WorkflowNotFoundError)) log.debug({ err }, 'could not terminate a voice clone workflow');
+      }
+      await fs.rm(voiceFilesDir(config.dataDir, p.userId, request.params.id), { recursive: true, force: true });
+      // The synthesis server forgets every version of it (`clone:<user>/<voice>/`).
+      await app.services.voiceBuilder
+        ?.unregister(engineVoiceName(p.userId, request.params.id, 1).replace(/\d+$/, ''))
+        .catch(() => undefined);
+      return ok({ id: request.params.id, object: 'voice' as const, deleted: true as const });
     },
   );
 };
+
+/** The JSON body, validated here because the same route also takes a raw audio body. */
+function parseCreateBody(body: unknown): Static<typeof CreateBody> {
+  if (body === null || typeof body !== 'object') throw new ValidationError('send JSON {name, samples: [{url}]} or a raw audio/* body');
+  const first = Value.Errors(CreateBody, body).First();
+  if (first) throw new ValidationError(`body${first.path} ${first.message}`);
+  return body as Static<typeof CreateBody>;
+}
 
 export default voiceRoutes;

@@ -67,6 +67,16 @@ export function requireVoice(voiceId: string, allowed?: readonly string[]): Buil
   return voice;
 }
 
+/** A built-in voice or an active cloned voice of the caller's account and mode. */
+export async function resolveVoice(services: Services, request: FastifyRequest, voiceId: string): Promise<BuiltInVoice> {
+  const p = request.principal!;
+  const voice = services.voices
+    ? await services.voices.resolve(request.em as EntityManager, p.userId, p.mode, voiceId)
+    : builtInVoice(voiceId);
+  if (!voice) throw new VoiceUnknown(voiceId);
+  return voice;
+}
+
 export function requireTextLength(text: string, maxChars: number): void {
   if (text.length > maxChars) throw new TextTooLong(maxChars);
 }

@@ -20,6 +20,7 @@ export const TEMPORAL_SEARCH_ATTRIBUTES = {
   CompanionEventType: 'Keyword',
   CompanionAccountId: 'Keyword',
   CompanionWebhookId: 'Keyword',
+  CompanionVoiceId: 'Keyword',
 } as const;
 
 export interface EmbeddedServer {

@@ -10,6 +10,7 @@ export const CompanionEventId = defineSearchAttributeKey('CompanionEventId', Sea
 export const CompanionEventType = defineSearchAttributeKey('CompanionEventType', SearchAttributeType.KEYWORD);
 export const CompanionAccountId = defineSearchAttributeKey('CompanionAccountId', SearchAttributeType.KEYWORD);
 export const CompanionWebhookId = defineSearchAttributeKey('CompanionWebhookId', SearchAttributeType.KEYWORD);
+export const CompanionVoiceId = defineSearchAttributeKey('CompanionVoiceId', SearchAttributeType.KEYWORD);
 
 export function deliverySearchAttributes(delivery: {
   eventId: string;
@@ -22,5 +23,13 @@ export function deliverySearchAttributes(delivery: {
     { key: CompanionEventType, value: delivery.eventType },
     { key: CompanionAccountId, value: delivery.userId },
     { key: CompanionWebhookId, value: delivery.endpointId },
+  ];
+}
+
+/** A voice-clone job: `temporal workflow list --query 'CompanionVoiceId="vce_…"'`. */
+export function voiceCloneSearchAttributes(voice: { id: string; userId: string }): SearchAttributePair[] {
+  return [
+    { key: CompanionVoiceId, value: voice.id },
+    { key: CompanionAccountId, value: voice.userId },
   ];
 }

@@ -34,7 +34,10 @@ test('the voice list has built-in voices of both genders and several accents, ea
     sampleRate: number;
     timestamps: string;
   }>;
-  t.true(voices.length >= 4);
+  // All 28 English Kokoro voices and Piper's joe, each once.
+  t.is(voices.filter((v) => v.engine === 'kokoro').length, 28);
+  t.is(voices.length, 29);
+  t.is(new Set(voices.map((v) => v.voiceId)).size, 29);
   for (const id of ['en-US-slt', 'en-US-clb', 'en-US-bdl', 'en-GB-alan', 'en-US-joe'])
     t.truthy(
       voices.find((v) => v.voiceId === id),

@@ -22,6 +22,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from common import HttpError, JsonHandler, serve  # noqa: E402
+import cloned_voices  # noqa: E402
 
 MODELS = os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models")
 MAX_INPUT_CHARS = int(os.environ.get("SPEECH_TTS_MAX_INPUT_CHARS", "20000"))
@@ -170,9 +171,9 @@ class KokoroEngine:
         self.lock = threading.Lock()
         self.kokoro.create("Warm up.", voice="af_heart", lang="en-us")
 
-    def synthesize(self, text, voice, speed):
-        # British voices (bf_, bm_) need British phonemes.
-        lang = "en-gb" if voice[:1] == "b" else "en-us"
+    def synthesize(self, text, voice, speed, lang=None):
+        # British voices (bf_, bm_) need British phonemes. `voice` is a name or a style table.
+        lang = lang or ("en-gb" if isinstance(voice, str) and voice[:1] == "b" else "en-us")
         with self.lock:
             samples, sr = self.kokoro.create(text, voice=voice, speed=speed, lang=lang)
         return np.asarray(samples, np.float32), sr
@@ -230,6 +231,11 @@ def synthesize(text, voice, speed):
     if kokoro is not None and voice in kokoro.voices:
         audio, sr = kokoro.synthesize(text, voice, speed)
         return audio, sr, None
+    if kokoro is not None and cloned_voices.is_clone(voice):
+        # A speaker-adapted voice (cloned_voices.py); "clone:…@en-gb" would pick British phonemes.
+        name, _, lang = voice.partition("@")
+        audio, sr = kokoro.synthesize(text, cloned_voices.load_style(name), speed, lang or None)
+        return audio, sr, None
     raise HttpError(400, f"unknown voice {voice}")
 
 
@@ -281,6 +287,7 @@ class Handler(JsonHandler):
         ("GET", "/v1/models"): models,
         ("POST", "/v1/audio/speech"): speech,
         ("POST", "/v1/audio/speech/timestamps"): speech_timestamps,
+        **cloned_voices.routes(ENGINES),
     }
 
 

@@ -4,6 +4,7 @@ import { UsageEventSchema } from './usage-event.js';
 import { UserSchema } from './user.js';
 import { CharacterSchema } from './character.js';
 import { LiveSessionSchema } from './live-session.js';
+import { VoiceSchema } from './voice.js';
 import { StoredEventSchema } from './event.js';
 import { WebhookAttemptSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './webhook.js';
 
@@ -20,6 +21,7 @@ export const entities = [
   WebhookDeliverySchema,
   WebhookAttemptSchema,
   LiveSessionSchema,
+  VoiceSchema,
 ];
 
 export * from './credentials.js';
@@ -30,3 +32,4 @@ export * from './character.js';
 export * from './event.js';
 export * from './webhook.js';
 export * from './live-session.js';
+export * from './voice.js';

@@ -6,10 +6,12 @@ import { Migration0001Foundation } from './0001-foundation.js';
 import { Migration0002CharactersWebhooks } from './0002-characters-webhooks.js';
 import { Migration0003LiveSessions } from './0003-live-sessions.js';
 import { Migration0004ViewerTokens } from './0004-viewer-tokens.js';
+import { Migration0005Voices } from './0005-voices.js';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
   { name: '0002-characters-webhooks', class: Migration0002CharactersWebhooks },
   { name: '0003-live-sessions', class: Migration0003LiveSessions },
   { name: '0004-viewer-tokens', class: Migration0004ViewerTokens },
+  { name: '0005-voices', class: Migration0005Voices },
 ];

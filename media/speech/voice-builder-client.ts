@@ -1,0 +1,123 @@
+/**
+ * The voice builder behind an interface: what a clone job asks of a model server (measure a
+ * reference, build a voice, refine it, register it for synthesis). The implementation here calls
+ * the embedded synthesis server's routes (media/speech/model-server/cloned_voices.py: a search in
+ * Kokoro's style space scored by a speaker encoder); a GPU cloning server speaking the same routes
+ * (or another implementation of VoiceBuilder) can replace it without the workflow changing.
+ */
+import { ModelHttp } from './model-http.js';
+import { UpstreamError } from './upstream-error.js';
+
+export interface ReferenceAnalysis {
+  duration_s: number;
+  speech_s: number;
+  peak_dbfs: number;
+  loud_db: number;
+  noise_floor_db: number;
+  snr_db: number;
+  clipped_fraction: number;
+  voiced_fraction: number;
+  speaker_min_similarity: number;
+  speaker_windows: number;
+}
+
+export interface BuiltVoice {
+  /** Opaque voice parameters (base64), stored by the service and registered for synthesis. */
+  style: string;
+  search_score: number;
+  held_out_score: number;
+  start: string;
+  lang: string;
+  nearest: Array<{ voice: string; similarity: number }>;
+  candidates: number;
+}
+
+export interface RefinedVoice {
+  style: string;
+  search_score: number;
+  held_out_score: number | null;
+  improved: number;
+  iterations: number;
+  step: number;
+}
+
+export interface VoiceBuilder {
+  analyse(wav: Buffer): Promise<ReferenceAnalysis>;
+  build(searchWav: Buffer, heldOutWav: Buffer, text: string): Promise<BuiltVoice>;
+  refine(input: {
+    style: string;
+    searchWav: Buffer;
+    heldOutWav: Buffer;
+    text: string;
+    lang: string;
+    bestScore: number;
+    iterations: number;
+    seed: number;
+    step: number;
+    maxSeconds: number;
+  }): Promise<RefinedVoice>;
+  register(name: string, style: string): Promise<void>;
+  /** Forgets registered voices whose name starts with `prefix` (one voice, or an account). */
+  unregister(prefix: string): Promise<void>;
+  embed(wav: Buffer): Promise<number[]>;
+}
+
+export class HttpVoiceBuilder implements VoiceBuilder {
+  private readonly http: ModelHttp;
+
+  constructor(baseUrl: string, timeoutMs: number) {
+    this.http = new ModelHttp({ baseUrl, capability: 'voice building', timeoutMs, maxResponseBytes: 16 * 1024 * 1024 });
+  }
+
+  private async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    const res = await this.http.call('POST', path, { contentType: 'application/json', data: JSON.stringify(body) });
+    try {
+      return JSON.parse(res.body.toString('utf8')) as T;
+    } catch {
+      throw new UpstreamError('voice building', 'the model server answered something other than JSON');
+    }
+  }
+
+  analyse(wav: Buffer): Promise<ReferenceAnalysis> {
+    return this.post('/v1/voices/analyse', { audio: wav.toString('base64') });
+  }
+
+  build(searchWav: Buffer, heldOutWav: Buffer, text: string): Promise<BuiltVoice> {
+    return this.post('/v1/voices/build', {
+      search_audio: searchWav.toString('base64'),
+      held_out_audio: heldOutWav.toString('base64'),
+      text,
+    });
+  }
+
+  refine(input: Parameters<VoiceBuilder['refine']>[0]): Promise<RefinedVoice> {
+    return this.post('/v1/voices/refine', {
+      style: input.style,
+      search_audio: input.searchWav.toString('base64'),
+      held_out_audio: input.heldOutWav.toString('base64'),
+      text: input.text,
+      lang: input.lang,
+      best_score: input.bestScore,
+      iterations: input.iterations,
+      seed: input.seed,
+      step: input.step,
+      max_seconds: input.maxSeconds,
+    });
+  }
+
+  async register(name: string, style: string): Promise<void> {
+    await this.post('/v1/voices/register', { name, style });
+  }
+
+  async unregister(prefix: string): Promise<void> {
+    await this.post('/v1/voices/unregister', { prefix });
+  }
+
+  async embed(wav: Buffer): Promise<number[]> {
+    return (await this.post<{ embedding: number[] }>('/v1/voices/embed', { audio: wav.toString('base64') })).embedding;
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * Voice cloning end to end: reference clips served by a local HTTP server, the clone workflow on
+ * the real Temporal server, the real synthesis and transcription servers. Covers the success
+ * path to `active` with voice.created at a real receiver, synthesis with the clone through the
+ * three text-to-speech routes, distinct failure reasons, a service (worker) restart mid-job,
+ * isolation between accounts and modes, and deletion (files gone, id 404, character fallback).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import test from 'ava';
+import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
+import { Receiver } from '../helpers/receiver.js';
+import { wavFile } from '../../media/speech/wav.js';
+import { voiceFilesDir } from '../../runtime/voices/voice-ids.js';
+
+const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+const ENV = { VOICE_REFINE_ROUNDS: '1', VOICE_REFINE_ITERATIONS: '2', VOICE_SAMPLE_MAX_BYTES: String(1024 * 1024) };
+
+let service: TestService;
+let account: TestAccount;
+let clips: http.Server;
+let clipsUrl: string;
+
+const silence = wavFile({ sampleRateHz: 16000, channels: 1, bitsPerSample: 16, data: Buffer.alloc(16000 * 2 * 10) });
+
+test.before(async () => {
+  service = await startTestService(ENV);
+  account = await createAccount(service);
+  clips = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/librivox/')) {
+      const file = path.join(LIBRIVOX, path.basename(url));
+      if (!fs.existsSync(file)) return res.writeHead(404).end();
+      return res.writeHead(200, { 'content-type': 'audio/wav' }).end(fs.readFileSync(file));
+    }
+    if (url === '/silence.wav') return res.writeHead(200, { 'content-type': 'audio/wav' }).end(silence);
+    if (url === '/page.wav') return res.writeHead(200, { 'content-type': 'audio/wav' }).end('<!doctype html><p>not a clip</p>');
+    if (url === '/huge.wav') return res.writeHead(200, { 'content-type': 'audio/wav' }).end(Buffer.alloc(2 * 1024 * 1024, 1));
+    if (url === '/to-private.wav') return res.writeHead(302, { location: 'http://10.1.2.3/clip.wav' }).end();
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => clips.listen(0, '127.0.0.1', resolve));
+  clipsUrl = `http://127.0.0.1:${(clips.address() as AddressInfo).port}`;
+});
+test.after.always(async () => {
+  clips?.closeAllConnections();
+  await new Promise((resolve) => clips?.close(resolve));
+  await service?.close();
+});
+
+async function clone(key: string, urls: string[], headers: Record<string, string> = {}) {
+  const res = await call(service.app, 'POST', '/api/v1/voices', {
+    key,
+    headers,
+    body: { name: 'My voice', samples: urls.map((url) => ({ url: `${clipsUrl}${url}` })) },
+  });
+  return res;
+}
+
+async function settle(svc: TestService, key: string, id: string, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const voice = (await call(svc.app, 'GET', `/api/v1/voices/${id}`, { key })).json().data;
+    if (voice.status !== 'pending' || Date.now() > deadline) return voice;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test.serial('a clone from two LibriVox clips becomes active, emits voice.created and speaks through the TTS routes', async (t) => {
+  // Cloning is CPU work: on a shared 2-core machine one job can take minutes.
+  t.timeout(10 * 60_000);
+  const receiver = new Receiver();
+  await receiver.start();
+  t.teardown(() => receiver.stop());
+  await call(service.app, 'POST', '/api/v1/webhooks', { key: account.live, body: { url: receiver.url, events: ['voice.created'] } });
+
+  const started = Date.now();
+  const res = await clone(
+    account.live,
+    ['/librivox/sense_and_sensibility_01_austen_64kb-0870.wav', '/librivox/sense_and_sensibility_01_austen_64kb-0890.wav'],
+    {
+      'idempotency-key': `clone-${account.userId}`,
+    },
+  );
+  t.is(res.statusCode, 202);
+  const pending = res.json().data;
+  t.like(pending, { object: 'voice', type: 'cloned', status: 'pending', version: 0 });
+  t.regex(pending.id, /^vce_/);
+
+  // The same Idempotency-Key answers the same voice and starts no second job.
+  const again = await clone(account.live, ['/librivox/sense_and_sensibility_01_austen_64kb-0870.wav'], {
+    'idempotency-key': `clone-${account.userId}`,
+  });
+  t.is(again.statusCode, 202);
+  t.is(again.json().data.id, pending.id);
+
+  const voice = await settle(service, account.live, pending.id);
+  t.is(voice.status, 'active', JSON.stringify(voice));
+  t.log(`active after ${((Date.now() - started) / 1000).toFixed(1)} s, held-out similarity ${voice.similarity}`);
+  t.true(voice.version >= 1);
+  t.true(typeof voice.similarity === 'number' && voice.similarity > 0.5 && voice.similarity <= 1);
+  t.is(voice.samples.length, 2);
+  t.true(voice.samples.every((s: { format: string; durationS: number }) => s.format === 'wav' && s.durationS > 4));
+
+  const [got] = await receiver.waitFor((r) => r.length >= 1, 30_000);
+  const event = JSON.parse(got!.rawBody);
+  t.is(event.type, 'voice.created');
+  t.like(event.data.object, { id: pending.id, status: 'active', type: 'cloned' });
+
+  // Listed with the account's voices, and under kind=cloned alone.
+  const all = (await call(service.app, 'GET', '/api/v1/voices', { key: account.live })).json();
+  t.true(all.data.some((v: { id: string }) => v.id === pending.id));
+  t.true(all.data.length >= 30);
+  const own = (await call(service.app, 'GET', '/api/v1/voices', { key: account.live, query: { kind: 'cloned' } })).json();
+  t.deepEqual(
+    own.data.map((v: { id: string }) => v.id),
+    [pending.id],
+  );
+
+  for (const route of ['/api/v1/text-to-speech', '/api/v1/text-to-speech/stream', '/api/v1/text-to-speech/with-timestamps']) {
+    const tts = await call(service.app, 'POST', route, {
+      key: account.live,
+      body: { text: 'Hello from my own voice.', voiceId: pending.id },
+    });
+    t.is(tts.statusCode, 200, `${route}: ${tts.body.slice(0, 200)}`);
+    const audio = route.endsWith('timestamps') ? Buffer.from(tts.json().data.audio, 'base64') : tts.rawPayload;
+    t.is(audio.subarray(0, 4).toString('latin1'), 'RIFF', route);
+    t.true(audio.length > 24000, route);
+  }
+
+  // A character can use it; the public demo cannot.
+  const character = await call(service.app, 'POST', '/api/v1/characters', {
+    key: account.live,
+    body: { name: 'Clone', voiceId: pending.id },
+  });
+  t.is(character.statusCode, 201);
+  const demo = await service.app.inject({ method: 'POST', url: '/api/v1/demo/tts', payload: { text: 'Hi', voiceId: pending.id } });
+  t.is(demo.statusCode, 400);
+
+  // The other mode and another account see nothing of it.
+  const other = await createAccount(service);
+  for (const key of [account.test, other.live]) {
+    t.is((await call(service.app, 'GET', `/api/v1/voices/${pending.id}`, { key })).statusCode, 404);
+    t.is((await call(service.app, 'DELETE', `/api/v1/voices/${pending.id}`, { key })).statusCode, 404);
+    const tts = await call(service.app, 'POST', '/api/v1/text-to-speech', { key, body: { text: 'Hi', voiceId: pending.id } });
+    t.is(tts.statusCode, 400);
+    const list = (await call(service.app, 'GET', '/api/v1/voices', { key, query: { kind: 'cloned' } })).json();
+    t.deepEqual(list.data, []);
+  }
+
+  // Deleting it removes its files, answers 404 after, and the character falls back.
+  const dir = voiceFilesDir(service.services.config.dataDir, account.userId, pending.id);
+  t.true(fs.existsSync(path.join(dir, 'style-v1.bin')));
+  const deleted = await call(service.app, 'DELETE', `/api/v1/voices/${pending.id}`, { key: account.live });
+  t.is(deleted.statusCode, 200);
+  t.false(fs.existsSync(dir));
+  t.is((await call(service.app, 'GET', `/api/v1/voices/${pending.id}`, { key: account.live })).statusCode, 404);
+  const after = await call(service.app, 'GET', `/api/v1/characters/${character.json().data.id}`, { key: account.live });
+  t.is(after.json().data.voiceId, 'en-US-slt');
+  const tts = await call(service.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text: 'Hi', voiceId: pending.id } });
+  t.is(tts.statusCode, 400);
+});
+
+test('unusable samples fail with distinct reason codes', async (t) => {
+  t.timeout(10 * 60_000);
+  const cases: Array<[string, string]> = [
+    ['/librivox/sense_and_sensibility_01_austen_64kb-0880.wav', 'too_little_speech'],
+    ['/silence.wav', 'silent'],
+    ['/page.wav', 'sample_not_audio'],
+    ['/missing.wav', 'sample_not_found'],
+    ['/huge.wav', 'sample_too_large'],
+    ['/to-private.wav', 'sample_refused'],
+  ];
+  const voices = await Promise.all(
+    cases.map(async ([url]) => {
+      const res = await clone(account.test, [url]);
+      t.is(res.statusCode, 202, url);
+      return res.json().data.id as string;
+    }),
+  );
+  for (const [i, [url, code]] of cases.entries()) {
+    const voice = await settle(service, account.test, voices[i]!);
+    t.is(voice.status, 'failed', url);
+    t.is(voice.failureCode, code, `${url}: ${voice.failureReason}`);
+    t.true(voice.failureReason.length > 10, url);
+  }
+});
+
+test('a URL refused by the SSRF guard, and a malformed body, answer 400 at once', async (t) => {
+  const refused = await call(service.app, 'POST', '/api/v1/voices', {
+    key: account.live,
+    body: { name: 'x', samples: [{ url: 'http://169.254.169.254/latest/meta-data' }] },
+  });
+  t.is(refused.statusCode, 400);
+  t.is(envelopeOf(refused).code, 'COMPANION_ERR_REQUEST_INVALID');
+  const empty = await call(service.app, 'POST', '/api/v1/voices', { key: account.live, body: { name: 'x', samples: [] } });
+  t.is(empty.statusCode, 400);
+  t.is((await call(service.app, 'GET', '/api/v1/voices/vce_nothere', { key: account.live })).statusCode, 404);
+});
+
+test.serial('a clone job survives a restart of the service (and its worker) in the middle', async (t) => {
+  t.timeout(10 * 60_000);
+  const res = await clone(account.live, [
+    '/librivox/sense_and_sensibility_01_austen_64kb-0870.wav',
+    '/librivox/sense_and_sensibility_01_austen_64kb-0920.wav',
+  ]);
+  const id = res.json().data.id as string;
+  const deadline = Date.now() + 60_000;
+  let step = 'queued';
+  while (!['transcribing', 'building', 'registering'].includes(step) && Date.now() < deadline) {
+    step = (await call(service.app, 'GET', `/api/v1/voices/${id}`, { key: account.live })).json().data.step;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await service.close();
+  service = await startTestService(ENV);
+  const voice = await settle(service, account.live, id);
+  t.is(voice.status, 'active', JSON.stringify(voice));
+});
