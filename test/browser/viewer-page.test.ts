@@ -157,11 +157,14 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
   const state = await host.fetch('GET', `/api/v1/avatars/${sessionId}`, key);
   t.is(state.json.data.viewers, 2);
 
-  // Video decodes at the target rate ±10% and at the documented size.
-  for (const page of [pageA, pageB]) {
-    const first = await inboundVideo(page);
-    await new Promise((r) => setTimeout(r, 5_000));
-    const second = await inboundVideo(page);
+  // Video decodes at the target rate ±10% and at the documented size. Both pages are measured over
+  // the same 10 s: frames arrive in small bursts on a loaded machine (55 then 64 in consecutive 5 s
+  // windows were seen), so a 5 s window right after joining measured the burst, not the rate.
+  const firsts = await Promise.all([pageA, pageB].map((page) => inboundVideo(page)));
+  await new Promise((r) => setTimeout(r, 10_000));
+  const seconds = await Promise.all([pageA, pageB].map((page) => inboundVideo(page)));
+  for (const [i, second] of seconds.entries()) {
+    const first = firsts[i]!;
     const fps = ((second.framesDecoded - first.framesDecoded) * 1000) / (second.at - first.at);
     const received = second.framesReceived - first.framesReceived;
     const dropped = second.framesDropped - first.framesDropped;
