@@ -13,9 +13,10 @@ import { performance } from 'node:perf_hooks';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
-import type { FastifyContentTypeParser, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { durationMs, wavFile, wavHeader, type Pcm } from '../../media/speech/wav.js';
 import { AudioInvalid, AudioTooLarge } from '../errors.js';
+import { acceptRawAudio } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, Ok, ok } from '../schemas/common.js';
 import { emitTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
 
@@ -72,31 +73,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(multipart, { limits: { fileSize: maxAudioBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   // Raw uploads: any audio/* type (and octet-stream), read up to the audio limit.
-  const rawAudio: FastifyContentTypeParser = (request, payload, done) => {
-    const declared = Number(request.headers['content-length']);
-    if (declared > maxAudioBytes) return done(new AudioTooLarge(maxAudioBytes), undefined);
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let failed = false;
-    payload.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      bytes += chunk.length;
-      if (bytes > maxAudioBytes) {
-        failed = true;
-        done(new AudioTooLarge(maxAudioBytes), undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () => {
-      if (!failed) done(null, Buffer.concat(chunks));
-    });
-    payload.on('error', (err: Error) => {
-      if (!failed) done(err, undefined);
-    });
-  };
-  app.addContentTypeParser(/^audio\//, rawAudio);
-  app.addContentTypeParser('application/octet-stream', rawAudio);
+  acceptRawAudio(app, maxAudioBytes);
 
   async function uploadedAudio(request: FastifyRequest): Promise<Buffer> {
     if (request.isMultipart()) {

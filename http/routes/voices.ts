@@ -11,7 +11,6 @@
 import fs from 'node:fs/promises';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import type { FastifyContentTypeParser } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
@@ -24,7 +23,8 @@ import { voiceCloneWorkflowId, voiceFilesDir, voiceIdFor, engineVoiceName } from
 import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
 import type { cloneVoice } from '../../workflows/voice-clone/workflow.js';
-import { AudioTooLarge, ResourceNotFound, ValidationError } from '../errors.js';
+import { ResourceNotFound, ValidationError } from '../errors.js';
+import { acceptRawAudio } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, IdParams, ListQuery, Ok, ok } from '../schemas/common.js';
 import { voiceView, VoiceView } from '../speech/speech-http.js';
 
@@ -96,25 +96,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const maxBytes = config.voiceSampleMaxBytes;
 
   // Direct uploads: a raw audio/* (or octet-stream) body, read up to the sample limit.
-  const rawAudio: FastifyContentTypeParser = (request, payload, done) => {
-    if (Number(request.headers['content-length']) > maxBytes) return done(new AudioTooLarge(maxBytes), undefined);
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let failed = false;
-    payload.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      bytes += chunk.length;
-      if (bytes > maxBytes) {
-        failed = true;
-        return done(new AudioTooLarge(maxBytes), undefined);
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () => !failed && done(null, Buffer.concat(chunks)));
-    payload.on('error', (err: Error) => !failed && done(err, undefined));
-  };
-  app.addContentTypeParser(/^audio\//, rawAudio);
-  app.addContentTypeParser('application/octet-stream', rawAudio);
+  acceptRawAudio(app, maxBytes);
 
   async function loadOwn(em: EntityManager, id: string, userId: string, mode: Voice['mode']): Promise<Voice> {
     const voice = /^vce_[0-9A-Za-z]+$/.test(id) ? await em.findOne(Voice, { id, userId, mode }) : null;

@@ -1,0 +1,34 @@
+/**
+ * Raw audio uploads (any `audio/*` type, and `application/octet-stream`): the body is read into a
+ * Buffer up to `maxBytes`, refused with AudioTooLarge (413) as soon as the declared or received
+ * length passes it. Used by transcription and by voice-clone uploads.
+ */
+import type { FastifyContentTypeParser, FastifyInstance } from 'fastify';
+import { AudioTooLarge } from '../errors.js';
+
+export function acceptRawAudio(app: FastifyInstance, maxBytes: number): void {
+  const parse: FastifyContentTypeParser = (request, payload, done) => {
+    if (Number(request.headers['content-length']) > maxBytes) return done(new AudioTooLarge(maxBytes), undefined);
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      bytes += chunk.length;
+      if (bytes > maxBytes) {
+        failed = true;
+        done(new AudioTooLarge(maxBytes), undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (!failed) done(null, Buffer.concat(chunks));
+    });
+    payload.on('error', (err: Error) => {
+      if (!failed) done(err, undefined);
+    });
+  };
+  app.addContentTypeParser(/^audio\//, parse);
+  app.addContentTypeParser('application/octet-stream', parse);
+}
