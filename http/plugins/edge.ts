@@ -149,8 +149,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /**
  * The answers the edge and the framework can give on a route, declared in its schema so the OpenAPI
  * document tells the whole truth: 400 everywhere (unknown parameters, refused text), 414 where a
- * path has parameters, 413 and 415 where a JSON body is read.
+ * path has parameters, 413 and 415 on every method whose body the framework reads (POST, PUT,
+ * PATCH, DELETE), whether or not the route expects one: a body it cannot parse is refused.
  */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export function declareEdgeAnswers(route: RouteOptions): void {
   if (route.method === 'OPTIONS' || (Array.isArray(route.method) && route.method.includes('OPTIONS'))) return;
   const schema = (route.schema ?? {}) as JsonSchema;
@@ -158,7 +161,7 @@ export function declareEdgeAnswers(route: RouteOptions): void {
   const add = (status: number) => (response[status] ??= ErrorRef);
   add(400);
   if (route.url.includes('/:')) add(414);
-  if (schema.body !== undefined) {
+  if ([route.method].flat().some((method) => BODY_METHODS.has(method))) {
     add(413);
     add(415);
   }

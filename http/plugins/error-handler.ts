@@ -22,8 +22,15 @@ function validationMessage(err: FastifyError): string {
   return `${where} ${err.message.replace(/^(body|querystring|params|headers)\s*/, '')}`;
 }
 
+/** The code of a validation failure: the failing schema's own (`x-error-code`), else REQUEST_INVALID. */
+function validationCode(err: FastifyError): string {
+  const schema = (err.validation?.[0] as { parentSchema?: Record<string, unknown> } | undefined)?.parentSchema;
+  const code = schema?.['x-error-code'];
+  return typeof code === 'string' ? code : 'COMPANION_ERR_REQUEST_INVALID';
+}
+
 function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
-  if (err.validation) return envelope(400, validationMessage(err), 'COMPANION_ERR_REQUEST_INVALID', requestId);
+  if (err.validation) return envelope(400, validationMessage(err), validationCode(err), requestId);
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return envelope(413, `request body is larger than ${bodyLimitBytes} bytes`, 'COMPANION_ERR_REQUEST_TOO_LARGE', requestId);

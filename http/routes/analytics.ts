@@ -34,10 +34,16 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: { scope: 'analytics:read' } },
       schema: {
         summary: 'Usage by key and endpoint',
+        description: `\`from\` must be before \`to\`, and the range at most ${MAX_RANGE_DAYS} days; otherwise 400.`,
         tags: ['analytics'],
         querystring: Type.Object({
-          from: Type.Optional(Type.String({ format: 'date-time', description: 'Default: 30 days before `to`' })),
-          to: Type.Optional(Type.String({ format: 'date-time', description: 'Default: now' })),
+          from: Type.Optional(
+            Type.String({
+              format: 'date-time',
+              description: `Inclusive; before \`to\` and at most ${MAX_RANGE_DAYS} days before it. Default: 30 days before \`to\``,
+            }),
+          ),
+          to: Type.Optional(Type.String({ format: 'date-time', description: 'Exclusive. Default: now' })),
           groupBy: Type.Optional(
             Type.Union([Type.Literal('key'), Type.Literal('endpoint'), Type.Literal('key_endpoint')], { default: 'key_endpoint' }),
           ),

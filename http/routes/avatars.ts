@@ -13,7 +13,7 @@ import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession } from '../../runtime/db/entities/live-session.js';
 import { paginate } from '../../runtime/db/paginate.js';
 import { NotConnected } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 
 const RoomSchema = Type.Object({
   id: Type.String(),
@@ -46,11 +46,11 @@ export const SessionSchema = Type.Object({
 const CreateBody = Type.Object(
   {
     characterId: Type.String({ minLength: 1, maxLength: 64 }),
-    voice: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: "Default: the character's voice" })),
+    voice: Type.Optional(VoiceId({ description: "A built-in or cloned voice id; default: the character's voice" })),
     realtime: Type.Optional(Type.Boolean({ default: false, description: 'Publish the companion (video and voice) into a WebRTC room' })),
     target_fps: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: 'Video frame rate; default MEDIA_DEFAULT_FPS (12)' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ characterId: 'chr_4fT9kQ2mXb7LwZp1', realtime: false }] },
 );
 
 const Created = Type.Intersect([
@@ -62,7 +62,10 @@ const Created = Type.Intersect([
   }),
 ]);
 
-const ChatBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
+const ChatBody = Type.Object(
+  { text: Type.String({ minLength: 1, maxLength: 4000 }) },
+  { additionalProperties: false, examples: [{ text: 'What is your name?' }] },
+);
 const ChatReply = Type.Object({
   sessionId: Type.String(),
   exchange: Type.Integer({ description: 'Which exchange (a user turn and its reply) this is: 1 for the first' }),

@@ -14,7 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
 import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';
 import { ValidationError } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Hex colour, #rrggbb' });
 const enumOf = <T extends string>(values: readonly T[], description?: string) =>
@@ -61,24 +61,37 @@ const CharacterView = Type.Object({
 });
 
 const Name = Type.String({ minLength: 1, maxLength: 100 });
-const VoiceId = Type.String({
-  minLength: 1,
-  maxLength: 64,
+const Voice = VoiceId({
   description: `A built-in voice (${BUILT_IN_VOICES.map((v) => v.voiceId).join(', ')}) or an active cloned voice (vce_…)`,
 });
 
 const CreateBody = Type.Object(
-  { name: Name, appearance: Type.Optional(AppearanceInput), personality: Type.Optional(PersonalityInput), voiceId: Type.Optional(VoiceId) },
-  { additionalProperties: false },
+  { name: Name, appearance: Type.Optional(AppearanceInput), personality: Type.Optional(PersonalityInput), voiceId: Type.Optional(Voice) },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        name: 'Mira',
+        appearance: { style: 'cartoon', hairStyle: 'long', hairColor: '#8b4513', backgroundColor: '#bfe3ff' },
+        personality: {
+          description: 'A cheerful lighthouse keeper',
+          traits: ['cheerful', 'curious'],
+          systemPrompt: 'You are Mira, a cheerful lighthouse keeper. Answer in one or two short sentences.',
+          greeting: 'Ahoy! Welcome to my lighthouse.',
+        },
+        voiceId: 'en-US-slt',
+      },
+    ],
+  },
 );
 const PatchBody = Type.Object(
   {
     name: Type.Optional(Name),
     appearance: Type.Optional(AppearanceInput),
     personality: Type.Optional(PersonalityInput),
-    voiceId: Type.Optional(VoiceId),
+    voiceId: Type.Optional(Voice),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { additionalProperties: false, minProperties: 1, examples: [{ personality: { greeting: 'Good evening, traveller.' } }] },
 );
 
 /** A built-in voice, or an active cloned voice of the same account and mode. */

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BUILT_IN_VOICES, DEMO_VOICE_IDS } from '../../media/speech/voice-catalog.js';
+import { BUILT_IN_VOICES, DEMO_VOICE_IDS, isBuiltInVoice } from '../../media/speech/voice-catalog.js';
 import { wavFile } from '../../media/speech/wav.js';
 import { errors } from '../schemas/common.js';
 import { requireSpeech, requireTextLength, requireVoice, speechCall, voiceView, VoiceView, WavResponse } from '../speech/speech-http.js';
@@ -17,9 +17,13 @@ export const DEMO_REQUESTS_PER_MINUTE = 5;
 const DemoBody = Type.Object(
   {
     text: Type.String({ minLength: 1, description: `At most ${DEMO_MAX_TEXT_CHARS} characters` }),
-    voiceId: Type.String({ minLength: 1, maxLength: 64, description: 'One of GET /api/v1/demo/voices' }),
+    voiceId: Type.String({
+      enum: DEMO_VOICE_IDS.filter(isBuiltInVoice),
+      description: 'One of GET /api/v1/demo/voices',
+      'x-error-code': 'COMPANION_ERR_SPEECH_VOICE',
+    }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ text: 'Hi, nice to meet you!', voiceId: 'en-US-joe' }] },
 );
 
 const demoRoutes: FastifyPluginAsyncTypebox = async (app) => {

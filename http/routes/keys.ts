@@ -42,7 +42,10 @@ const CreateKeyBody = Type.Object(
     dailyQuota: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
     organizationId: Type.Optional(Id("File the key under an organisation: it spends the organisation's shared allowance")),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Read-only dashboard', scopes: ['characters:read', 'analytics:read'], dailyQuota: 5000 }],
+  },
 );
 
 export function keyView(key: ApiKey) {

@@ -97,7 +97,10 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Create an organisation (the caller becomes its owner)',
         tags: ['organizations'],
-        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 100 }) },
+          { additionalProperties: false, examples: [{ name: 'Acme Studio' }] },
+        ),
         response: { 201: Ok(OrganizationView), ...errors(400, ...AUTHED_ERRORS) },
       },
     },
@@ -118,7 +121,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: OrgParams,
         body: Type.Object(
           { email: Type.String({ format: 'email', maxLength: 254 }), role: Type.Optional(Role) },
-          { additionalProperties: false },
+          { additionalProperties: false, examples: [{ email: 'grace@example.com', role: 'admin' }] },
         ),
         response: { 201: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },
@@ -138,7 +141,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Change a member's role",
         tags: ['organizations'],
         params: Type.Object({ id: Id(), userId: Id() }),
-        body: Type.Object({ role: Role }, { additionalProperties: false }),
+        body: Type.Object({ role: Role }, { additionalProperties: false, examples: [{ role: 'member' }] }),
         response: { 200: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },
     },

@@ -60,7 +60,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
               Type.Integer({ minimum: 60, maximum: 86_400, description: `At most SESSION_TOKEN_TTL_S (${config.sessionTokenTtlS})` }),
             ),
           },
-          { additionalProperties: false },
+          { additionalProperties: false, examples: [{ sessionId: 'ses_8Hq2LmV0xY4nTb6R', ttlSeconds: 600 }] },
         ),
         response: { 201: Ok(MintedToken), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },

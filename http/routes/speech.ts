@@ -16,16 +16,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { durationMs, wavFile, wavHeader, type Pcm } from '../../media/speech/wav.js';
 import { AudioInvalid, AudioTooLarge } from '../errors.js';
-import { acceptRawAudio } from '../speech/raw-audio.js';
-import { AUTHED_ERRORS, errors, Ok, ok } from '../schemas/common.js';
+import { acceptRawAudio, audioContent } from '../speech/raw-audio.js';
+import { AUTHED_ERRORS, errors, Ok, ok, VoiceId } from '../schemas/common.js';
 import { emitTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
 
 const SynthesisBody = Type.Object(
   {
     text: Type.String({ minLength: 1, description: 'Text to speak; at most SPEECH_MAX_TEXT_CHARS (default 5,000) characters' }),
-    voiceId: Type.String({ minLength: 1, maxLength: 64, description: 'A voice from GET /api/v1/voices' }),
+    voiceId: VoiceId({ description: 'A voice from GET /api/v1/voices', errorCode: 'COMPANION_ERR_SPEECH_VOICE' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ text: 'Hello! Lovely day for a walk.', voiceId: 'en-US-joe' }] },
 );
 
 const Word = Type.Object({
@@ -203,15 +203,10 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const uploadLimits = { bodyLimit: maxAudioBytes + 64 * 1024 };
   // The audio is read by the parsers above, not by a schema, so the document is told here.
-  const audio = { type: 'string', contentMediaType: 'audio/*', description: 'WAV, WebM/Opus, Ogg, MP3 or FLAC' };
   const audioBody = {
     required: true,
     description: 'The audio, as multipart (field "file") or as the raw body with its audio/* type',
-    content: {
-      'multipart/form-data': { schema: { type: 'object', properties: { file: audio }, required: ['file'] } },
-      'audio/*': { schema: audio },
-      'application/octet-stream': { schema: audio },
-    },
+    content: audioContent({ multipart: true }),
   };
 
   app.post(

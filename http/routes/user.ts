@@ -1,10 +1,9 @@
 /** GET/PATCH /api/v1/user — the caller's profile and settings. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isValidTimezone, updateUser } from '../../runtime/accounts/users.js';
+import { updateUser } from '../../runtime/accounts/users.js';
 import { User } from '../../runtime/db/entities/user.js';
-import { ValidationError } from '../errors.js';
-import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 
 const Settings = Type.Object({
   timezone: Type.String({ description: 'IANA time zone, e.g. Europe/Paris' }),
@@ -30,16 +29,27 @@ const PatchUser = Type.Object(
     settings: Type.Optional(
       Type.Object(
         {
-          timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-          language: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
-          defaultVoiceId: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 64 }), Type.Null()])),
+          timezone: Type.Optional(
+            Type.String({
+              format: 'time-zone',
+              maxLength: 64,
+              description: 'An IANA time zone name the server knows, e.g. Europe/Paris or UTC',
+              examples: ['Europe/Paris'],
+            }),
+          ),
+          language: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$', description: 'BCP 47 language tag' })),
+          defaultVoiceId: Type.Optional(Type.Union([VoiceId(), Type.Null()])),
           emailNotifications: Type.Optional(Type.Boolean()),
         },
         { additionalProperties: false },
       ),
     ),
   },
-  { additionalProperties: false, minProperties: 1 },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    examples: [{ name: 'Ada', settings: { timezone: 'Europe/Paris', language: 'en-GB', emailNotifications: false } }],
+  },
 );
 
 function userView(user: User) {
@@ -77,8 +87,6 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const tz = request.body.settings?.timezone;
-      if (tz !== undefined && !isValidTimezone(tz)) throw new ValidationError(`settings.timezone "${tz}" is not an IANA time zone`);
       const user = await request.em.findOneOrFail(User, { id: request.principal!.userId });
       return ok(userView(await updateUser(request.em, user, request.body)));
     },

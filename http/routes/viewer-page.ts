@@ -61,18 +61,38 @@ const viewerPageRoutes: FastifyPluginAsync = async (app) => {
     return reply.send(asset.body);
   };
 
-  const schema = (summary: string) => ({
+  // Each answers its own media type (not JSON, apart from the source map), as the document says.
+  const schema = (summary: string, type: string, body: object) => ({
     summary,
     tags: ['viewers'],
-    response: { 200: Type.String(), 304: Type.Null({ description: 'Not modified (If-None-Match)' }), ...errors(503) },
+    response: {
+      200: { description: summary, content: { [type]: { schema: body } } },
+      304: Type.Null({ description: 'Not modified (If-None-Match)' }),
+      ...errors(503),
+    },
   });
+  const text = { type: 'string' };
   app.get(
     '/view',
-    { schema: schema('The viewer page (HTML): /view#session=ses_…&token=vt_… or st_…; see docs/VIEWERS.md') },
+    { schema: schema('The viewer page (HTML): /view#session=ses_…&token=vt_… or st_…; see docs/VIEWERS.md', 'text/html', text) },
     serve('page'),
   );
-  app.get('/view/viewer.js', { schema: schema("The viewer page's script (mediasoup-client bundled at build time)") }, serve('script'));
-  app.get('/view/viewer.js.map', { schema: schema("The script's source map") }, serve('map'));
+  app.get(
+    '/view/viewer.js',
+    { schema: schema("The viewer page's script (mediasoup-client bundled at build time)", 'text/javascript', text) },
+    serve('script'),
+  );
+  app.get(
+    '/view/viewer.js.map',
+    {
+      schema: schema("The script's source map", 'application/json', {
+        type: 'object',
+        properties: { version: { type: 'integer' }, mappings: { type: 'string' } },
+        required: ['version', 'mappings'],
+      }),
+    },
+    serve('map'),
+  );
 };
 
 export default viewerPageRoutes;

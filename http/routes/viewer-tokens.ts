@@ -35,7 +35,7 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/avatars/:id/viewer-token',
     {
-      config: { auth: { scope: 'sessions:write' }, idempotent: true },
+      config: { auth: { scope: 'sessions:write' }, idempotent: true, openapiRequestBody: { required: false } },
       schema: {
         summary: "Issue a viewer token (vt_) for the session's room: subscribe-only, expiring, revocable",
         tags: ['viewers'],
@@ -46,7 +46,7 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
               Type.Integer({ minimum: 60, maximum: 86_400, description: `At most VIEWER_TOKEN_TTL_S (${config.viewerTokenTtlS})` }),
             ),
           },
-          { additionalProperties: false },
+          { additionalProperties: false, description: 'Optional: a bare POST gets the default lifetime', examples: [{ ttlSeconds: 3600 }] },
         ),
         response: { 201: Ok(MintedViewerToken), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },

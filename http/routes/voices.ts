@@ -24,7 +24,7 @@ import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
 import type { cloneVoice } from '../../workflows/voice-clone/workflow.js';
 import { ResourceNotFound, ValidationError } from '../errors.js';
-import { acceptRawAudio } from '../speech/raw-audio.js';
+import { acceptRawAudio, audioContent } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, IdParams, ListQuery, Ok, ok } from '../schemas/common.js';
 import { voiceView, VoiceView } from '../speech/speech-http.js';
 
@@ -75,14 +75,44 @@ const CreateBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100 }),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     labels: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), Type.String({ maxLength: 100 }), { maxProperties: 20 })),
-    samples: Type.Array(Type.Object({ url: Type.String({ minLength: 1, maxLength: 2048 }) }, { additionalProperties: false }), {
-      minItems: 1,
-      maxItems: 5,
-      description: 'Reference clips by URL (http or https), about 10 s of clean speech in all',
-    }),
+    samples: Type.Array(
+      Type.Object(
+        {
+          url: Type.String({
+            pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+',
+            maxLength: 2048,
+            description: 'Absolute http(s) URL without credentials; hosts on refused addresses as for webhooks',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        minItems: 1,
+        maxItems: 5,
+        description: 'Reference clips by URL (http or https), about 10 s of clean speech in all',
+      },
+    ),
   },
   { additionalProperties: false },
 );
+
+// The route reads its body itself (JSON or raw audio), so the document is told here.
+const createRequestBody = {
+  required: true,
+  description: 'JSON with reference clip URLs, or one clip as a raw audio/* body (then `name` is in the query)',
+  content: {
+    'application/json': {
+      schema: CreateBody,
+      example: {
+        name: 'Narrator',
+        description: 'Warm, calm',
+        labels: { use: 'audiobooks' },
+        samples: [{ url: 'https://example.com/clip.wav' }],
+      },
+    },
+    ...audioContent({ multipart: false }),
+  },
+};
 
 const UploadQuery = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -132,7 +162,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/voices',
     {
       bodyLimit: maxBytes + 64 * 1024,
-      config: { auth: { scope: 'voices:write' } },
+      config: { auth: { scope: 'voices:write' }, openapiRequestBody: createRequestBody },
       schema: {
         summary:
           'Clone a voice from reference clips: JSON with sample URLs, or a raw audio/* body (name in the query); answers 202 pending',

@@ -16,10 +16,16 @@ import { Conflict, ResourceNotFound, WebhookUrlRefused } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
 
 const EventName = Type.Unsafe<EventType>({ type: 'string', enum: [...EVENT_TYPES] });
+// The URL's form is checked here; where its host resolves to is checked by the route (SSRF guard).
 const Url = Type.String({
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@]+',
   minLength: 8,
   maxLength: 2048,
-  description: 'http(s) URL; loopback and private addresses are refused unless allowed by the operator',
+  description:
+    'Absolute http(s) URL without credentials; a host on a loopback, private or reserved address is refused ' +
+    '(COMPANION_ERR_WEBHOOK_URL) unless the operator allows it',
+  'x-error-code': 'COMPANION_ERR_WEBHOOK_URL',
 });
 
 const AttemptView = Type.Object({
@@ -63,7 +69,12 @@ const WithSecret = Type.Intersect([
 const Events = Type.Array(EventName, { minItems: 1, uniqueItems: true });
 const CreateBody = Type.Object(
   { url: Url, events: Events, description: Type.Optional(Type.String({ maxLength: 500 })), enabled: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { url: 'https://hooks.example.com/companion', events: ['character.created', 'session.ended'], description: 'Production receiver' },
+    ],
+  },
 );
 const PatchBody = Type.Object(
   {
@@ -72,7 +83,7 @@ const PatchBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 500 })),
     enabled: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { additionalProperties: false, minProperties: 1, examples: [{ events: ['session.started', 'session.ended'], enabled: true }] },
 );
 
 const RECENT_IN_LIST = 5;
@@ -290,7 +301,10 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Send a test delivery (body marked "test": true) to this endpoint',
         tags: ['webhooks'],
         params: IdParams,
-        body: Type.Object({ type: Type.Optional(EventName) }, { additionalProperties: false }),
+        body: Type.Object(
+          { type: Type.Optional(EventName) },
+          { additionalProperties: false, description: "Default: the endpoint's first event", examples: [{ type: 'character.created' }] },
+        ),
         response: { 202: Ok(DeliveryView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },
       // The body is optional: a bare POST sends a test of the endpoint's first event.

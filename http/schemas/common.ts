@@ -1,5 +1,6 @@
 /** Shapes shared by every route: the success and error envelopes, pagination, ids. */
 import { Type, type TSchema } from '@sinclair/typebox';
+import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
 
 export const ErrorEnvelope = Type.Object(
   {
@@ -43,6 +44,21 @@ export function List<T extends TSchema>(item: T) {
  */
 export function Id(description?: string) {
   return Type.String({ minLength: 1, maxLength: 64, ...(description ? { description } : {}) });
+}
+
+/**
+ * A voice id as the server reads it: a built-in voice or a cloned voice (`vce_…`). Whether a cloned
+ * voice exists and is the caller's is checked by the route. `errorCode` is the code a malformed id
+ * answers with (x-error-code, read by the error handler); REQUEST_INVALID by default.
+ */
+export function VoiceId(options: { description?: string; errorCode?: string } = {}) {
+  const builtIn = BUILT_IN_VOICES.map((v) => v.voiceId);
+  return Type.String({
+    pattern: `^(?:${builtIn.join('|')}|vce_[0-9A-Za-z]{1,60})$`,
+    description: options.description ?? `A built-in voice (${builtIn.join(', ')}) or a cloned voice of the account (vce_…)`,
+    examples: [DEFAULT_VOICE_ID],
+    ...(options.errorCode ? { 'x-error-code': options.errorCode } : {}),
+  });
 }
 
 export const ListQuery = Type.Object({

@@ -32,3 +32,25 @@ export function acceptRawAudio(app: FastifyInstance, maxBytes: number): void {
   app.addContentTypeParser(/^audio\//, parse);
   app.addContentTypeParser('application/octet-stream', parse);
 }
+
+/**
+ * The OpenAPI content of a body read by these parsers (the document cannot learn it from a schema):
+ * raw audio/* or octet-stream, and multipart with a `file` field where the route takes it. The
+ * examples stand for a file's bytes; a real upload sends the file.
+ */
+export function audioContent(options: { multipart: boolean }): Record<string, unknown> {
+  const audio = { type: 'string', contentMediaType: 'audio/*', description: 'WAV, WebM/Opus, Ogg, MP3 or FLAC' };
+  const raw = { schema: audio, example: 'RIFF…WAVEfmt … (the bytes of a WAV file)' };
+  return {
+    ...(options.multipart
+      ? {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: audio }, required: ['file'] },
+            example: { file: 'RIFF…WAVEfmt … (the bytes of a WAV file)' },
+          },
+        }
+      : {}),
+    'audio/*': raw,
+    'application/octet-stream': raw,
+  };
+}

@@ -40,6 +40,19 @@ export async function startTestService(
   return service as TestService;
 }
 
+/** One parsed line of the service's log. */
+export type LogLine = { level: number; msg?: string; err?: { stack?: string; message?: string }; [field: string]: unknown };
+
+/**
+ * A logger for `startTestService` that keeps every line the service writes (level `debug` and
+ * up), parsed, so a test can assert what the service logs.
+ */
+export function captureLogs(level = 'debug'): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const logger = pino({ level, redact: REDACTED_PATHS }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+  return { logger, lines };
+}
+
 export interface TestAccount {
   userId: string;
   email: string;

@@ -4,6 +4,7 @@
  */
 import test from 'ava';
 import net from 'node:net';
+import { createValidatorCompiler } from '../../http/validation.js';
 import { call, concrete, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 
 let service: TestService;
@@ -187,4 +188,64 @@ test('the OpenAPI document declares what the edge and the framework answer, and 
     const content = doc.paths[path].post.requestBody.content;
     t.deepEqual(Object.keys(content).sort(), ['application/octet-stream', 'audio/*', 'multipart/form-data'], path);
   }
+});
+
+test('every request body in the OpenAPI document has an example, valid for its schema as the server validates it', async (t) => {
+  const doc = (await call(service.app, 'GET', '/api/v1/openapi.json')).json();
+  const compile = createValidatorCompiler();
+  let bodies = 0;
+  for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, { requestBody?: { content: object } }>>)) {
+    for (const [method, op] of Object.entries(operations)) {
+      if (!op.requestBody) continue;
+      for (const [type, media] of Object.entries(op.requestBody.content as Record<string, Record<string, unknown>>)) {
+        bodies += 1;
+        const label = `${method} ${path} ${type}`;
+        const examples =
+          media.example !== undefined
+            ? [media.example]
+            : Object.values((media.examples ?? {}) as Record<string, { value: unknown }>).map((e) => e.value);
+        t.true(examples.length > 0, `${label} has an example`);
+        const validate = compile({ schema: media.schema as object, httpPart: 'body', method, url: path } as never) as ((
+          v: unknown,
+        ) => boolean) & {
+          errors?: unknown;
+        };
+        for (const example of examples) t.true(validate(structuredClone(example)), `${label}: ${JSON.stringify(validate.errors)}`);
+      }
+    }
+  }
+  t.true(bodies >= 25, `${bodies} request bodies`);
+});
+
+test('the OpenAPI document states the rules the server enforces: webhook URLs, voice ids, time zones, the analytics range', async (t) => {
+  const doc = (await call(service.app, 'GET', '/api/v1/openapi.json')).json();
+  const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+  const url = body('/api/v1/webhooks', 'post').properties.url;
+  t.is(url.format, 'uri');
+  t.truthy(url.pattern);
+  t.is(body('/api/v1/webhooks/{id}', 'patch').properties.url.pattern, url.pattern);
+  const voice = new RegExp(body('/api/v1/text-to-speech', 'post').properties.voiceId.pattern);
+  for (const id of ['en-US-slt', 'vce_abc123']) t.true(voice.test(id), id);
+  for (const id of ['xx-nope', 'vce_', 'en-US-slt ']) t.false(voice.test(id), id);
+  t.is(body('/api/v1/characters', 'post').properties.voiceId.pattern, voice.source);
+  t.deepEqual(body('/api/v1/demo/tts', 'post').properties.voiceId.enum.sort(), ['en-GB-alan', 'en-US-joe', 'en-US-slt']);
+  t.is(body('/api/v1/user', 'patch').properties.settings.properties.timezone.format, 'time-zone');
+  t.regex(doc.paths['/api/v1/analytics'].get.description, /93 days/);
+  t.false(doc.paths['/api/v1/avatars/{id}/viewer-token'].post.requestBody.required, 'the viewer-token body is optional');
+  t.deepEqual(Object.keys(doc.paths['/api/v1/voices'].post.requestBody.content).sort(), [
+    'application/json',
+    'application/octet-stream',
+    'audio/*',
+  ]);
+
+  // And the server holds to them: a malformed voice id or URL answers the route's own code.
+  const tts = await post('/api/v1/text-to-speech', { text: 'Hi.', voiceId: 'en-US-slt;' });
+  t.is(tts.statusCode, 400);
+  t.is(envelopeOf(tts).code, 'COMPANION_ERR_SPEECH_VOICE');
+  const hook = await post('/api/v1/webhooks', { url: 'gopher://example.com/x', events: ['character.created'] });
+  t.is(hook.statusCode, 400);
+  t.is(envelopeOf(hook).code, 'COMPANION_ERR_WEBHOOK_URL');
+  const tz = await call(service.app, 'PATCH', '/api/v1/user', { key: account.live, body: { settings: { timezone: 'Mars/Olympus' } } });
+  t.is(tz.statusCode, 400);
+  t.regex(envelopeOf(tz).message, /timezone/);
 });

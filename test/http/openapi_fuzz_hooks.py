@@ -1,0 +1,110 @@
+"""Schemathesis hooks of test/http/openapi-fuzz.test.ts (loaded with SCHEMATHESIS_HOOKS).
+
+- `error_envelope`: a check that every response with status >= 400 is the API's error envelope,
+  {"success": false, "error": {"message", "statusCode", "timestamp", "code", ...}}, as JSON.
+- Path parameters: half of the drawn values are swapped for ids of records the test seeded
+  (COMPANION_FUZZ_SEEDS, by "METHOD path template" or path template), so operations on one record
+  reach the record and not only its 404.
+- Audio bodies: raw audio/* bodies are serialised as audio/wav; the document's example (a
+  placeholder for a file's bytes) is sent as a real, short WAV file, raw or in the multipart field.
+- Synthesis budget: texts sent to the speech model are cut to 80 characters and valid voice ids
+  become the fastest voice (Piper's en-US-joe), so speech does not eat the run's time on 2 cores.
+  The contract is what is fuzzed; what each voice sounds like is test/speech's business.
+"""
+
+import json
+import os
+import re
+import struct
+from datetime import datetime
+
+import schemathesis
+from hypothesis import strategies as st
+
+SEEDS: dict[str, dict[str, str]] = json.loads(os.environ.get("COMPANION_FUZZ_SEEDS", "{}"))
+
+SYNTHESIS = {
+    "/api/v1/text-to-speech",
+    "/api/v1/text-to-speech/stream",
+    "/api/v1/text-to-speech/with-timestamps",
+    "/api/v1/demo/tts",
+}
+TRANSCRIPTION = {"/api/v1/speech-to-text", "/api/v1/speech-to-text/stream"}
+VALID_VOICE = re.compile(r"^(?:[a-z]{2}-[A-Z]{2}-[a-z]+|vce_[0-9A-Za-z]+)$")
+PLACEHOLDER = "RIFF…"
+
+
+def _wav(seconds: float = 0.25, rate: int = 16000) -> bytes:
+    data = b"\x00\x00" * int(seconds * rate)
+    fmt = struct.pack("<IHHIIHH", 16, 1, 1, rate, rate * 2, 2, 16)
+    return b"RIFF" + struct.pack("<I", 36 + len(data)) + b"WAVEfmt " + fmt + b"data" + struct.pack("<I", len(data)) + data
+
+
+WAV = _wav()
+
+
+def _audio_bytes(value) -> bytes:
+    if isinstance(value, str) and value.startswith(PLACEHOLDER):
+        return WAV
+    if isinstance(value, bytes):
+        return value
+    if isinstance(value, str):
+        return value.encode("utf-8")
+    return json.dumps(value).encode("utf-8")
+
+
+@schemathesis.serializer("audio/wav")
+def audio_serializer(ctx, value):
+    return _audio_bytes(value)
+
+
+@schemathesis.hook
+def map_body(ctx, body):
+    path = ctx.operation.path if ctx.operation is not None else ""
+    if path in TRANSCRIPTION and isinstance(body, dict) and isinstance(body.get("file"), str):
+        return {**body, "file": _audio_bytes(body["file"])}
+    if path in SYNTHESIS and isinstance(body, dict):
+        body = dict(body)
+        if isinstance(body.get("text"), str):
+            body["text"] = body["text"][:80]
+        if isinstance(body.get("voiceId"), str) and VALID_VOICE.match(body["voiceId"]) and not body["voiceId"].startswith("vce_"):
+            body["voiceId"] = "en-US-joe"
+    return body
+
+
+@schemathesis.hook
+def flatmap_path_parameters(ctx, path_parameters):
+    operation = ctx.operation
+    seeded = SEEDS.get(f"{operation.method.upper()} {operation.path}", SEEDS.get(operation.path)) if operation is not None else None
+    if not seeded or path_parameters is None:
+        return st.just(path_parameters)
+    return st.sampled_from([path_parameters, {**path_parameters, **seeded}])
+
+
+@schemathesis.check
+def error_envelope(ctx, response, case):
+    """Every response with status >= 400 is the error envelope, whichever layer sent it."""
+    status = response.status_code
+    if status < 400:
+        return None
+    content_type = ",".join(response.headers.get("content-type", []))
+    if "application/json" not in content_type:
+        raise AssertionError(f"{status} answered with content type {content_type!r}, not the JSON error envelope")
+    try:
+        body = json.loads(response.content)
+    except ValueError as err:
+        raise AssertionError(f"{status} answered with a body that is not JSON: {err}") from None
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(body, dict) or body.get("success") is not False or not isinstance(error, dict):
+        raise AssertionError(f"{status} answered outside the envelope: {response.content[:300]!r}")
+    if error.get("statusCode") != status:
+        raise AssertionError(f"envelope statusCode {error.get('statusCode')!r} differs from the HTTP status {status}")
+    if not isinstance(error.get("message"), str) or not error["message"]:
+        raise AssertionError(f"{status} envelope has no message")
+    if not isinstance(error.get("code"), str) or not error["code"].startswith("COMPANION_ERR_"):
+        raise AssertionError(f"{status} envelope has no COMPANION_ERR_ code: {error.get('code')!r}")
+    try:
+        datetime.fromisoformat(str(error.get("timestamp")).replace("Z", "+00:00"))
+    except ValueError:
+        raise AssertionError(f"{status} envelope timestamp is not a date-time: {error.get('timestamp')!r}") from None
+    return None
