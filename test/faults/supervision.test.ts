@@ -46,7 +46,6 @@ test.after.always(async () => {
 });
 
 const redis = () => stack!.status().find((p) => p.name === 'redis')!;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function killRedis(): Promise<number> {
   const { pid } = redis();
