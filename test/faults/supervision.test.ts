@@ -98,26 +98,29 @@ async function strayOnRedisPort(): Promise<net.Server> {
   return stray;
 }
 
-test.serial('a stray process on the port is refused with an error naming it, and the server comes back once the port is free', async (t) => {
-  lines.length = 0;
-  await killRedis();
-  const stray = await strayOnRedisPort();
-  await timeUntil(async () => lines.some((l) => /port \d+ is taken by another process/.test(String(l.err ?? ''))), 10_000, 50);
-  t.not(redis().state, 'running', 'the stray answering PING is not taken for the server');
-  const refused = lines.find((l) => /port \d+ is taken/.test(String(l.err ?? '')))!;
-  t.regex(String(refused.err), new RegExp(`port ${redisPort} is taken by another process \\(pid ${process.pid}`));
-  await new Promise((resolve) => stray.close(resolve));
-  await timeUntil(async () => redis().state === 'running', 15_000, 50);
-  t.true(await redisAnswersPing(redisPort));
-  await stack!.stop();
-  stack = undefined;
+test.serial(
+  'a stray process on the port is refused with an error naming it, and the server comes back once the port is free',
+  async (t) => {
+    lines.length = 0;
+    await killRedis();
+    const stray = await strayOnRedisPort();
+    await timeUntil(async () => lines.some((l) => /port \d+ is taken by another process/.test(String(l.err ?? ''))), 10_000, 50);
+    t.not(redis().state, 'running', 'the stray answering PING is not taken for the server');
+    const refused = lines.find((l) => /port \d+ is taken/.test(String(l.err ?? '')))!;
+    t.regex(String(refused.err), new RegExp(`port ${redisPort} is taken by another process \\(pid ${process.pid}`));
+    await new Promise((resolve) => stray.close(resolve));
+    await timeUntil(async () => redis().state === 'running', 15_000, 50);
+    t.true(await redisAnswersPing(redisPort));
+    await stack!.stop();
+    stack = undefined;
 
-  // At a first start, too: a clear error rather than a server that exits with "port in use".
-  const again = await strayOnRedisPort();
-  const err = await t.throwsAsync(LocalStack.start(config, log, ['redisUrl'], policy));
-  t.regex(err!.message, /redis cannot start: port \d+ is taken by another process/);
-  await new Promise((resolve) => again.close(resolve));
-});
+    // At a first start, too: a clear error rather than a server that exits with "port in use".
+    const again = await strayOnRedisPort();
+    const err = await t.throwsAsync(LocalStack.start(config, log, ['redisUrl'], policy));
+    t.regex(err!.message, /redis cannot start: port \d+ is taken by another process/);
+    await new Promise((resolve) => again.close(resolve));
+  },
+);
 
 test.serial('the servers die with the service when it is killed with kill -9, and the next start is fast', async (t) => {
   const script = `
@@ -129,7 +132,10 @@ test.serial('the servers die with the service when it is killed with kill -9, an
     console.log(JSON.stringify({ redisPid: stack.status()[0].pid }));
     setInterval(() => undefined, 1000);
   `;
-  const service = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const service = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const redisPid: number = await new Promise((resolve, reject) => {
     service.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).redisPid));
     service.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
