@@ -148,8 +148,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 
 /**
  * The answers the edge and the framework can give on a route, declared in its schema so the OpenAPI
- * document tells the whole truth: 400 everywhere (unknown parameters, refused text), 414 where a
- * path has parameters, 413 and 415 on every method whose body the framework reads (POST, PUT,
+ * document tells the whole truth: 400 everywhere (unknown parameters, refused text), 503 everywhere
+ * (a dependency down, the node shutting down: http/app.ts, domain-errors.ts), 414 where a path has
+ * parameters, 413 and 415 on every method whose body the framework reads (POST, PUT,
  * PATCH, DELETE), whether or not the route expects one: a body it cannot parse is refused.
  */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -160,6 +161,7 @@ export function declareEdgeAnswers(route: RouteOptions): void {
   const response = { ...((schema.response as JsonSchema | undefined) ?? {}) };
   const add = (status: number) => (response[status] ??= ErrorRef);
   add(400);
+  add(503);
   if (route.url.includes('/:')) add(414);
   if ([route.method].flat().some((method) => BODY_METHODS.has(method))) {
     add(413);
