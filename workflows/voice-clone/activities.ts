@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -44,16 +45,42 @@ export function splitReference(pcm: Buffer): { search: Buffer; heldOut: Buffer }
   return { search: pcm.subarray(0, cut), heldOut: pcm.subarray(cut) };
 }
 
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Heartbeats while `work` runs (a call to the model server can take minutes on a busy CPU), so
+ * Temporal notices a lost worker within the heartbeat timeout instead of the start-to-close one.
+ * Outside an activity (a direct call) it only runs the work.
+ */
+export async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+  let context: Context | undefined;
+  try {
+    context = Context.current();
+  } catch {
+    return work();
+  }
+  context.heartbeat();
+  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 const wav16k = (data: Buffer) => wavFile({ sampleRateHz: RATE, channels: 1, bitsPerSample: 16, data });
 
 export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
   const { orm, log } = deps;
 
+  /** Every activity: loads the voice (gone: voice_deleted) and heartbeats while it works. */
   async function withVoice<T>(voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
-    const em = orm.em.fork() as EntityManager;
-    const voice = await em.findOne(Voice, { id: voiceId });
-    if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
-    return work(voice, em);
+    return heartbeating(async () => {
+      const em = orm.em.fork() as EntityManager;
+      const voice = await em.findOne(Voice, { id: voiceId });
+      if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
+      return work(voice, em);
+    });
   }
 
   async function setStep(em: EntityManager, voice: Voice, step: VoiceStep): Promise<void> {
@@ -134,7 +161,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
     },
 
     /** Version 1: the builder's start (nearest stock voices and blends), scored on held-out audio. */
-    async buildVoice(input: { voiceId: string }): Promise<{ searchScore: number; heldOutScore: number; lang: string }> {
+    async buildVoice(input: { voiceId: string }): Promise<{ searchScore: number | null; heldOutScore: number; lang: string }> {
       return withVoice(input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'building');
         const { search, heldOut } = await reference(voice);
