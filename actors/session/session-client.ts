@@ -11,7 +11,7 @@ import type { NatsConnection } from 'nats';
 import type { Principal } from '../../runtime/accounts/credentials.js';
 import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
-import { ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
+import { DependencyUnavailableError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
 import { newId } from '../../runtime/ids.js';
 import { closeSessionRecord } from './end-session.js';
 import { placeholderCharacter, sessionView, type SessionReply, type SessionView } from './messages.js';
@@ -156,7 +156,8 @@ export class SessionClient {
         const reply = await this.host.ask(session.id, { type: 'get' });
         if (reply.kind === 'view') return reply.session;
       } catch (err) {
-        if (!(err instanceof SessionNotRunningError)) throw err;
+        // Not running, or NATS is down: the record in PostgreSQL is the answer meanwhile.
+        if (!(err instanceof SessionNotRunningError) && !(err instanceof DependencyUnavailableError)) throw err;
       }
     }
     const character = await em.findOne(Character, { id: session.characterId });

@@ -45,6 +45,7 @@ export function natsServer(dataDir: string, portBase: number, configFile: string
       command: 'nats-server',
       // Command-line flags override nats.conf, which carries everything that is not per-install.
       args: ['-c', configFile, '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-sd', storeDir],
+      ports: [port, monitorPort],
       ready: () => natsIsHealthy(monitorPort),
     },
   };
@@ -80,6 +81,7 @@ export function redisServer(dataDir: string, portBase: number): EmbeddedServer {
         '--protected-mode',
         'yes',
       ],
+      ports: [port],
       ready: () => redisAnswersPing(port),
     },
   };
@@ -148,6 +150,7 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       args: ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       runAsUser: runAs,
       stopSignal: 'SIGINT', // "fast" shutdown: roll back open transactions, checkpoint, exit
+      ports: [port],
       ready: async () => {
         const client = connect('postgres');
         try {
@@ -196,6 +199,7 @@ export function temporalServer(dataDir: string, portBase: number, cli: string, n
         ...searchAttributes,
       ],
       readyTimeoutMs: 60_000,
+      ports: withUi ? [port, port + 1000] : [port],
       ready: async () => {
         const connection = await Connection.connect({ address, connectTimeout: 1000 });
         try {
@@ -225,6 +229,7 @@ export function llmServer(
       command: process.execPath,
       args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port), '--prompt', prompt],
       readyTimeoutMs: 60_000,
+      ports: [port],
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
   };

@@ -38,6 +38,7 @@ export function speechServer(kind: 'tts' | 'stt', portBase: number, python: stri
         PYTHONUNBUFFERED: '1',
       },
       readyTimeoutMs: 120_000,
+      ports: [port],
       ready: async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
   };
