@@ -73,13 +73,21 @@ const wav16k = (data: Buffer) => wavFile({ sampleRateHz: RATE, channels: 1, bits
 export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
   const { orm, log } = deps;
 
-  /** Every activity: loads the voice (gone: voice_deleted) and heartbeats while it works. */
-  async function withVoice<T>(voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
+  /**
+   * Every activity: loads the voice (gone: voice_deleted), heartbeats while it works, and adds its
+   * time to `build.timings` (milliseconds per step, refinement rounds summed: the job's profile).
+   */
+  async function withVoice<T>(step: string, voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
     return heartbeating(async () => {
+      const started = Date.now();
       const em = orm.em.fork() as EntityManager;
       const voice = await em.findOne(Voice, { id: voiceId });
       if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
-      return work(voice, em);
+      const result = await work(voice, em);
+      const timings = (voice.build.timings as Record<string, number> | undefined) ?? {};
+      voice.build = { ...voice.build, timings: { ...timings, [step]: (timings[step] ?? 0) + Date.now() - started } };
+      await em.flush();
+      return result;
     });
   }
 
@@ -98,7 +106,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
   return {
     /** Fetches (or reads the upload of) every sample, decodes it, and writes reference.wav. */
     async fetchSamples(input: { voiceId: string }): Promise<{ durationS: number }> {
-      return withVoice(input.voiceId, async (voice, em) => {
+      return withVoice('fetchSamples', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'fetching');
         await fs.mkdir(dir(voice), { recursive: true });
         const pieces: Buffer[] = [];
@@ -137,7 +145,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Measures the reference and refuses it with a distinct reason when unusable. */
     async checkReference(input: { voiceId: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('checkReference', input.voiceId, async (voice, em) => {
         const wav = await fs.readFile(path.join(dir(voice), 'reference.wav'));
         const analysis = await deps.builder.analyse(wav);
         voice.build = { ...voice.build, analysis };
@@ -149,7 +157,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Transcribes the search part: the builder synthesises this text to compare with the reference. */
     async transcribeReference(input: { voiceId: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('transcribeReference', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'transcribing');
         const { search } = await reference(voice);
         const transcript = await deps.stt.transcribe(wav16k(search));
@@ -162,7 +170,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Version 1: the builder's start (nearest stock voices and blends), scored on held-out audio. */
     async buildVoice(input: { voiceId: string }): Promise<{ searchScore: number | null; heldOutScore: number; lang: string }> {
-      return withVoice(input.voiceId, async (voice, em) => {
+      return withVoice('buildVoice', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'building');
         const { search, heldOut } = await reference(voice);
         const started = Date.now();
@@ -186,7 +194,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Registers version 1 for synthesis, marks the voice active and emits voice.created. */
     async activateVoice(input: { voiceId: string; refining: boolean }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('activateVoice', input.voiceId, async (voice, em) => {
         const style = await fs.readFile(path.join(dir(voice), 'style-v1.bin'));
         await deps.builder.register(engineVoiceName(voice.userId, voice.id, 1), style.toString('base64'));
         if (voice.status === 'active') return; // a retry after the commit below
@@ -205,13 +213,13 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
           return recorded.deliveries;
         });
         await deps.events.dispatch(deliveries);
-        log.info({ voiceId: voice.id, similarity: voice.similarity }, 'cloned voice active');
+        log.info({ voiceId: voice.id, similarity: voice.similarity, timings: voice.build.timings }, 'cloned voice active');
       });
     },
 
     /** One round of refinement; a better style becomes the next version (synthesis uses the latest). */
     async refineVoice(input: { voiceId: string; round: number; iterations: number; maxSeconds: number }): Promise<{ version: number }> {
-      return withVoice(input.voiceId, async (voice, em) => {
+      return withVoice('refineVoice', input.voiceId, async (voice, em) => {
         const rounds = (voice.build.refineRounds as number | undefined) ?? 0;
         if (rounds >= input.round) return { version: voice.version }; // already done before a retry
         const { search, heldOut } = await reference(voice);
@@ -247,13 +255,15 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
     },
 
     async finishVoice(input: { voiceId: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('finishVoice', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'done');
+        const { timings, versions } = voice.build;
+        log.info({ voiceId: voice.id, version: voice.version, similarity: voice.similarity, timings, versions }, 'cloned voice refined');
       });
     },
 
     async failVoice(input: { voiceId: string; code: string; reason: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('failVoice', input.voiceId, async (voice, em) => {
         voice.status = 'failed';
         voice.failureCode = input.code;
         voice.failureReason = input.reason;
