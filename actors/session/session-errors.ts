@@ -32,6 +32,13 @@ export class SessionEndedError extends DomainError {
   }
 }
 
+/** A text session has no room, so nobody can watch it. */
+export class SessionNotRealtimeError extends DomainError {
+  constructor() {
+    super('this session has no room to watch');
+  }
+}
+
 /** Realtime media cannot be served on this node right now (no media worker, the room failed to open). */
 export class MediaUnavailableError extends DomainError {}
 
