@@ -224,7 +224,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
               height: config.mediaVideoHeight,
               videoKbps: config.mediaVideoKbps,
             },
-            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm),
+            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm, services.voices),
             log: log.child({ part: 'media' }),
           }),
         },
@@ -235,7 +235,8 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           scanIntervalMs: config.sessionScanIntervalMs,
           link: natsLink,
           tokenTtlS: config.sessionTokenTtlS,
-          isKnownVoice: isBuiltInVoice,
+          isKnownVoice: (em, p, voiceId) =>
+            services.voices ? services.voices.isUsable(em, p.userId, p.mode, voiceId) : Promise.resolve(isBuiltInVoice(voiceId)),
         },
       );
       services.sessions = sessions;

@@ -36,8 +36,8 @@ export interface CreateSessionInput {
 
 export interface SessionClientOptions extends SessionHostOptions {
   tokenTtlS: number;
-  /** Whether a voice id names a voice sessions can speak with (the speech layer knows). */
-  isKnownVoice(voiceId: string): boolean;
+  /** Whether a voice id names a voice this account's sessions can speak with: a built-in voice or its own active cloned voice. */
+  isKnownVoice(em: EntityManager, principal: Principal, voiceId: string): Promise<boolean>;
 }
 
 export class SessionClient {
@@ -72,7 +72,7 @@ export class SessionClient {
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
     if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
-    if (!this.options.isKnownVoice(voice)) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
+    if (!(await this.options.isKnownVoice(em, principal, voice))) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
 
     const id = newId('ses');
     const admission = await this.deps.capacity.admit(id);

@@ -66,7 +66,7 @@ function audioSeconds(wav: Buffer): number {
 }
 
 /** Lower case, no punctuation, hyphenated words split, a few spoken forms of abbreviations. */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   const spoken: Record<string, string> = { mr: 'mister', mrs: 'missus', dr: 'doctor' };
   return text
     .toLowerCase()
@@ -78,7 +78,7 @@ function words(text: string): string[] {
     .map((w) => spoken[w] ?? w);
 }
 
-function editDistance(ref: string[], hyp: string[]): number {
+export function editDistance(ref: string[], hyp: string[]): number {
   let prev = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
     const row = [i];
