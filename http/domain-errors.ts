@@ -14,6 +14,7 @@ import {
   SessionCapacityFullError,
   SessionEndedError,
   SessionJournalError,
+  SessionMovingError,
   SessionNotRealtimeError,
   SessionNotRunningError,
 } from '../actors/session/session-errors.js';
@@ -32,6 +33,7 @@ import {
   SessionCapacityFull,
   SessionEnded,
   SessionJournal,
+  SessionMoving,
   SessionNotRealtime,
   SessionNotRunning,
   UpstreamUnavailable,
@@ -50,6 +52,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof NotAvailableError) return new NotConnected(err.capability);
   if (err instanceof SessionNotRunningError) return new SessionNotRunning();
   if (err instanceof SessionBusyError) return new SessionBusy();
+  if (err instanceof SessionMovingError) return new SessionMoving();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
   if (err instanceof SessionNotRealtimeError) return new SessionNotRealtime();
