@@ -216,6 +216,7 @@ export function llmServer(
   runtimeDir: string,
   serverScript: string,
   prompt: 'chat' | 'transcript',
+  threads: number,
 ): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {
@@ -223,7 +224,19 @@ export function llmServer(
     spec: {
       name: 'llm',
       command: process.execPath,
-      args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port), '--prompt', prompt],
+      args: [
+        serverScript,
+        '--model',
+        modelPath,
+        '--runtime',
+        runtimeDir,
+        '--port',
+        String(port),
+        '--prompt',
+        prompt,
+        '--threads',
+        String(threads),
+      ],
       readyTimeoutMs: 60_000,
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
