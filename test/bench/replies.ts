@@ -18,6 +18,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -116,7 +117,7 @@ export async function runReplies(): Promise<void> {
       engines: { type: 'string', default: ['persona', ...Object.keys(catalogue.models)].join(',') },
       characters: { type: 'string', default: String(CHARACTERS.length) },
       turns: { type: 'string', default: '6' },
-      threads: { type: 'string', default: '2' },
+      threads: { type: 'string', default: '1' },
     },
   });
   const engines = String(values.engines).split(',').filter(Boolean);
@@ -164,7 +165,14 @@ export async function runReplies(): Promise<void> {
         llmUrls.set(m, server.url);
       }),
     );
-    out(`# replies benchmark: ${characters.length} characters × ${turns} turns per engine, ${threads} threads per model`);
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    out(
+      `# replies benchmark: ${characters.length} characters × ${turns} turns per engine, ${threads} thread(s) per model, ${os.cpus().length} cores; load average ${load()} at the start`,
+    );
 
     for (const engine of engines) {
       const llmUrl = llmUrls.get(engine);
@@ -236,6 +244,7 @@ export async function runReplies(): Promise<void> {
       printEngine(engine, names.get(engine)!, records);
     }
     printSummary(engines, results);
+    out(`# load average ${load()} at the end (the machine is shared: compare engines of one run)`);
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
     await stack.stop();
