@@ -12,7 +12,8 @@ import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
 import access from './plugins/access.js';
 import edge, { clientErrorHandler, frameworkErrors } from './plugins/edge.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { withRetryAfter } from './plugins/error-handler.js';
+import { envelope, ShuttingDown } from './errors.js';
 import idempotency from './plugins/idempotency.js';
 import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
@@ -61,6 +62,9 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     // What the router and Node's HTTP parser refuse is answered in the envelope too (plugins/edge.ts).
     frameworkErrors,
     clientErrorHandler,
+    // Requests that arrive while the node shuts down (on kept-alive connections) are refused by
+    // our first hook, in the envelope; Fastify's own refusal is a bare JSON body.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(createValidatorCompiler());
@@ -89,11 +93,24 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     }
   });
 
-  // First hook of all, so refusals by the access check carry the id too.
+  // First hook of all, so refusals by the access check carry the id too. Once the node is
+  // closing, a new request gets 503 and the connection is closed, so the client retries elsewhere.
   // Hooks on every request take a callback rather than return a promise: one less promise each.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    done();
+    if (!closing) return done();
+    const err = new ShuttingDown();
+    reply.header('Connection', 'close');
+    // Its own serializer: the route's 503 schema (e.g. /health's) describes other bodies.
+    void reply
+      .code(503)
+      .serializer(JSON.stringify)
+      .send(withRetryAfter(envelope(503, err.message, err.code, request.id), reply, config.retryAfterS));
   });
   // Before every other plugin and route: its onRoute hook makes each route's query string strict,
   // and its onSend hook envelopes error bodies other plugins send themselves (CORS).
@@ -122,7 +139,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     },
   });
   await app.register(servicesPlugin, { services });
-  await app.register(errorHandler, { bodyLimitBytes: config.bodyLimitBytes });
+  await app.register(errorHandler, { bodyLimitBytes: config.bodyLimitBytes, retryAfterS: config.retryAfterS });
   await app.register(metrics, { registry });
   await app.register(openapi, { version });
   await app.register(access);

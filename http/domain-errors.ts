@@ -4,6 +4,7 @@
  * calls it for every failure, so services stay free of HTTP and routes need not translate.
  */
 import { CredentialError } from '../runtime/accounts/credentials.js';
+import { asDependencyFailure } from '../runtime/health/dependency-failure.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../runtime/errors.js';
 import {
   MediaUnavailableError,
@@ -16,6 +17,7 @@ import {
 } from '../actors/session/session-errors.js';
 import {
   Conflict,
+  DependencyUnavailable,
   CredentialExpired,
   CredentialInvalid,
   CredentialMissing,
@@ -54,5 +56,8 @@ export function apiErrorFor(err: unknown): Error | undefined {
     if (err.reason === 'expired') return new CredentialExpired();
     return new CredentialInvalid();
   }
+  // Last: a dependency that is down (PostgreSQL, Redis, NATS, Temporal), however it was raised.
+  const down = asDependencyFailure(err);
+  if (down) return new DependencyUnavailable(down.dependency);
   return undefined;
 }

@@ -7,13 +7,21 @@ import createError from '@fastify/error';
 
 export interface EnvelopeError {
   success: false;
-  error: { message: string; statusCode: number; timestamp: string; code: string; requestId?: string };
+  error: { message: string; statusCode: number; timestamp: string; code: string; requestId?: string; retryAfterS?: number };
 }
 
-export function envelope(statusCode: number, message: string, code: string, requestId?: string): EnvelopeError {
+/** The error envelope; a 503 carries `retryAfterS`, the same number as its Retry-After header. */
+export function envelope(statusCode: number, message: string, code: string, requestId?: string, retryAfterS?: number): EnvelopeError {
   return {
     success: false,
-    error: { message, statusCode, timestamp: new Date().toISOString(), code, ...(requestId ? { requestId } : {}) },
+    error: {
+      message,
+      statusCode,
+      timestamp: new Date().toISOString(),
+      code,
+      ...(requestId ? { requestId } : {}),
+      ...(retryAfterS !== undefined ? { retryAfterS } : {}),
+    },
   };
 }
 
@@ -103,6 +111,16 @@ export const VoiceUnknown = createError<[string]>('COMPANION_ERR_SPEECH_VOICE', 
 
 // Capabilities
 export const NotConnected = createError<[string]>('COMPANION_ERR_NOT_CONNECTED', '%s is not connected yet', 501);
+export const DependencyUnavailable = createError<[string]>(
+  'COMPANION_ERR_DEPENDENCY_UNAVAILABLE',
+  'the %s is unavailable right now; retry after the time in Retry-After',
+  503,
+);
+export const ShuttingDown = createError(
+  'COMPANION_ERR_SHUTTING_DOWN',
+  'this node is shutting down; retry (another node, or this one once it is back)',
+  503,
+);
 export const UpstreamUnavailable = createError<[string]>('COMPANION_ERR_UPSTREAM_UNAVAILABLE', '%s is unavailable', 503);
 export const ViewerPageMissing = createError(
   'COMPANION_ERR_VIEWER_NOT_BUILT',

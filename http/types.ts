@@ -20,6 +20,8 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Per-address limit of a public route, requests per minute (default PUBLIC_REQUESTS_PER_MINUTE). */
     publicPerMinute?: number;
+    /** A public route that still answers when Redis (its per-address limiter) is down: the status page. */
+    publicLimitFailOpen?: boolean;
     /** A creating POST that honours the Idempotency-Key header (http/plugins/idempotency.ts). */
     idempotent?: boolean;
     /**

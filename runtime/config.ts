@@ -52,6 +52,10 @@ export interface Config {
   publicRequestsPerMinute: number;
   /** How long GET /api/v1/status is cached, in ms. */
   statusCacheMs: number;
+  /** Retry-After (seconds) of a 503 whose cause is a dependency down, a node shutting down or a session being moved. */
+  retryAfterS: number;
+  /** How often undispatched webhook deliveries are started (the sweeper of worker processes), in ms. */
+  webhookSweepIntervalMs: number;
   /** Usage recording: flush interval and largest batch. */
   usageFlushIntervalMs: number;
   usageBatchMax: number;
@@ -332,6 +336,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     })(),
     publicRequestsPerMinute: int(env, 'PUBLIC_REQUESTS_PER_MINUTE', 60, 1, 1_000_000),
     statusCacheMs: int(env, 'STATUS_CACHE_MS', 15_000, 0, 3_600_000),
+    retryAfterS: int(env, 'RETRY_AFTER_S', 2, 1, 3600),
+    webhookSweepIntervalMs: int(env, 'WEBHOOK_SWEEP_INTERVAL_MS', 15_000, 500, 3_600_000),
     usageFlushIntervalMs: int(env, 'USAGE_FLUSH_INTERVAL_MS', 1000, 50, 60_000),
     usageBatchMax: int(env, 'USAGE_BATCH_MAX', 500, 1, 10_000),
     credentialCacheMs: int(env, 'CREDENTIAL_CACHE_MS', 30_000, 0, 600_000),

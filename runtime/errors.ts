@@ -41,3 +41,19 @@ export class NotAvailableError extends DomainError {
     super(`${capability} is not connected yet`, options);
   }
 }
+
+/** What the API names when a server it depends on is down (never an address). */
+export type DependencyName = 'database' | 'cache' | 'messaging' | 'workflows';
+
+/**
+ * A server the service depends on (PostgreSQL, Redis, NATS, Temporal) is unreachable right now:
+ * the call may succeed when retried (the API answers 503 with Retry-After).
+ */
+export class DependencyUnavailableError extends DomainError {
+  constructor(
+    readonly dependency: DependencyName,
+    options?: ErrorOptions,
+  ) {
+    super(`the ${dependency} is unavailable`, options);
+  }
+}

@@ -23,8 +23,11 @@ import { PlanCatalog } from './limits/plans.js';
 import { metricsAddress, startMetricsServer } from './metrics-server.js';
 import type { Services } from './services.js';
 import { LocalStack } from './stack/local-stack.js';
+import { registerStackMetrics } from './stack/stack-metrics.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
 import { version } from './version.js';
+import { publicReason } from './health/dependency-failure.js';
+import { NatsLink } from './health/nats-link.js';
 import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { CharacterService } from './characters/character-service.js';
@@ -90,11 +93,29 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     closers.push(['database', () => orm.close()]);
     if (options.migrate !== false) await migrate(orm, log);
 
-    const redis = new Redis(urls.redisUrl, { enableAutoPipelining: true, maxRetriesPerRequest: 2, lazyConnect: true });
+    // While Redis is down, a command fails within about a second (reconnects every 250 ms, two
+    // tries), so callers get a prompt 503 rather than a wait; ioredis reconnects by itself.
+    const redis = new Redis(urls.redisUrl, {
+      enableAutoPipelining: true,
+      maxRetriesPerRequest: 2,
+      lazyConnect: true,
+      connectTimeout: 2000,
+      retryStrategy: (times) => Math.min(times * 50, 250),
+    });
+    redis.on('error', (err: Error) => log.debug({ err: publicReason(err) }, 'redis connection error'));
     await redis.connect();
     closers.push(['redis', () => redis.quit()]);
 
-    const nats = await connectNats({ servers: urls.natsUrl, name: `companion-${process.pid}`, maxReconnectAttempts: -1 });
+    // A dead server is noticed at once (socket closed) or by two missed pings 5 s apart (a hung one).
+    const nats = await connectNats({
+      servers: urls.natsUrl,
+      name: `companion-${process.pid}`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      pingInterval: 5000,
+      maxPingOut: 2,
+    });
+    const natsLink = new NatsLink(nats, log);
     closers.push(['nats', () => nats.drain()]);
 
     const temporalConnection = await TemporalConnection.connect({ address: urls.temporalAddress });
@@ -107,6 +128,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     closers.push(['usage recorder', () => usage.close()]);
     const secrets = SecretBox.load(config.secretKey, config.dataDir);
     const events = new EventBus(orm, temporal, config.temporalTaskQueue, config.webhookRetryScheduleS, log);
+    closers.push(['webhook dispatch', () => events.close()]);
     const services: Services = {
       config,
       log,
@@ -118,7 +140,18 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       limiter,
       credentials: new CredentialService(plans, limiter, config.credentialCacheMs),
       usage,
-      health: new HealthChecks({ orm, redis, nats, temporal, namespace: config.temporalNamespace }),
+      health: new HealthChecks({
+        orm,
+        redis,
+        nats,
+        temporal,
+        namespace: config.temporalNamespace,
+        embedded: () => stack.status(),
+        // API nodes call the model servers; an external REPLY_ENGINE_URL is not probed (its health route is its own).
+        ...(config.role !== 'worker'
+          ? { models: { speechSynthesis: urls.speechTtsUrl, speechTranscription: urls.speechSttUrl, languageModel: urls.llmUrl } }
+          : {}),
+      }),
       events,
       secrets,
       characters: new CharacterService(events),
@@ -191,7 +224,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
               height: config.mediaVideoHeight,
               videoKbps: config.mediaVideoKbps,
             },
-            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm),
+            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm, services.voices),
             log: log.child({ part: 'media' }),
           }),
         },
@@ -200,8 +233,10 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           idleTimeoutMs: config.sessionIdleTimeoutMs,
           leaseMs: config.sessionNodeLeaseMs,
           scanIntervalMs: config.sessionScanIntervalMs,
+          link: natsLink,
           tokenTtlS: config.sessionTokenTtlS,
-          isKnownVoice: isBuiltInVoice,
+          isKnownVoice: (em, p, voiceId) =>
+            services.voices ? services.voices.isUsable(em, p.userId, p.mode, voiceId) : Promise.resolve(isBuiltInVoice(voiceId)),
         },
       );
       services.sessions = sessions;
@@ -234,7 +269,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       // Deliveries recorded while Temporal was unreachable are started here once it answers.
       const sweeper = setInterval(() => {
         events.dispatchPending().catch((err) => log.warn({ err }, 'webhook dispatch sweep failed'));
-      }, 15_000);
+      }, config.webhookSweepIntervalMs);
       sweeper.unref();
       closers.push(['webhook sweeper', async () => clearInterval(sweeper)]);
     }
@@ -246,6 +281,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       const registry = new Registry();
       collectDefaultMetrics({ register: registry });
       if (services.media) registerMediaMetrics(registry, services.media);
+      registerStackMetrics(registry, stack);
       app = await buildApp({ services, registry, version });
       if (options.extraRoutes) await app.register(options.extraRoutes);
       const builtApp = app;

@@ -11,7 +11,7 @@ import type { NatsConnection } from 'nats';
 import type { Principal } from '../../runtime/accounts/credentials.js';
 import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
-import { ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
+import { DependencyUnavailableError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
 import { newId } from '../../runtime/ids.js';
 import { closeSessionRecord } from './end-session.js';
 import { placeholderCharacter, sessionView, type SessionReply, type SessionView } from './messages.js';
@@ -35,8 +35,8 @@ export interface CreateSessionInput {
 
 export interface SessionClientOptions extends SessionHostOptions {
   tokenTtlS: number;
-  /** Whether a voice id names a voice sessions can speak with (the speech layer knows). */
-  isKnownVoice(voiceId: string): boolean;
+  /** Whether a voice id names a voice this account's sessions can speak with: a built-in voice or its own active cloned voice. */
+  isKnownVoice(em: EntityManager, principal: Principal, voiceId: string): Promise<boolean>;
 }
 
 export class SessionClient {
@@ -71,7 +71,7 @@ export class SessionClient {
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
     if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
-    if (!this.options.isKnownVoice(voice)) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
+    if (!(await this.options.isKnownVoice(em, principal, voice))) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
 
     const id = newId('ses');
     const admission = await this.deps.capacity.admit(id);
@@ -156,7 +156,8 @@ export class SessionClient {
         const reply = await this.host.ask(session.id, { type: 'get' });
         if (reply.kind === 'view') return reply.session;
       } catch (err) {
-        if (!(err instanceof SessionNotRunningError)) throw err;
+        // Not running, or NATS is down: the record in PostgreSQL is the answer meanwhile.
+        if (!(err instanceof SessionNotRunningError) && !(err instanceof DependencyUnavailableError)) throw err;
       }
     }
     const character = await em.findOne(Character, { id: session.characterId });

@@ -24,6 +24,8 @@ export interface SessionHostOptions {
   idleTimeoutMs: number;
   leaseMs: number;
   scanIntervalMs: number;
+  /** The NATS connection's state: with NATS down, sessions hosted elsewhere answer 503 at once. */
+  link?: { check(): void; race<T>(work: Promise<T>): Promise<T> };
 }
 
 /** How long a route waits for a session's answer (a reply from the language model included). */
@@ -50,6 +52,7 @@ export class SessionHost {
       behaviorFor: (id) => sessionBehavior(behaviorDeps, id),
       heartbeatMs: Math.max(200, Math.floor(options.leaseMs / 3)),
       scanIntervalMs: options.scanIntervalMs,
+      ...(options.link ? { link: options.link } : {}),
       // A session whose state cannot be recovered on the adopting node ends, with a reason.
       onLost: (entry) =>
         closeSessionRecord(deps, entry.actorId, 'node_lost').catch((err: unknown) =>

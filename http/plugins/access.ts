@@ -9,6 +9,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../../runtime/limits/limiter.js';
+import { failedDependency } from '../../runtime/health/dependency-failure.js';
 import {
   CredentialRevoked,
   DailyQuotaExceeded,
@@ -61,7 +62,14 @@ export default fp(
 
       if (auth === 'public') {
         const perMinute = route.config.publicPerMinute ?? config.publicRequestsPerMinute;
-        const verdict = await limiter.admitPublic(route.url ?? 'public', request.ip, perMinute);
+        let verdict: Awaited<ReturnType<typeof limiter.admitPublic>>;
+        try {
+          verdict = await limiter.admitPublic(route.url ?? 'public', request.ip, perMinute);
+        } catch (err) {
+          // The status page must be able to say that the cache is down, so it is not limited then.
+          if (route.config.publicLimitFailOpen && failedDependency(err) === 'cache') return;
+          throw err;
+        }
         reply.header('RateLimit-Policy', `"address";q=${perMinute};w=60`);
         reply.header('RateLimit', `"address";r=${verdict.remaining};t=${verdict.resetS}`);
         if (!verdict.admitted) {

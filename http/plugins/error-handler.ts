@@ -42,18 +42,35 @@ function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number
   return envelope(500, 'internal error', 'COMPANION_ERR_INTERNAL', requestId);
 }
 
+/**
+ * Every 503 says when to retry: the Retry-After a route set already (speech uses its own), else
+ * `retryAfterS`; the envelope repeats it as `error.retryAfterS`.
+ */
+export function withRetryAfter(
+  body: ReturnType<typeof envelope>,
+  reply: { getHeader(name: string): unknown; header(name: string, value: unknown): unknown },
+  retryAfterS: number,
+) {
+  if (body.error.statusCode !== 503) return body;
+  const set = Number(reply.getHeader('retry-after'));
+  const seconds = Number.isInteger(set) && set > 0 ? set : retryAfterS;
+  reply.header('Retry-After', seconds);
+  body.error.retryAfterS = seconds;
+  return body;
+}
+
 export default fp(
-  async function errorHandler(app: FastifyInstance, opts: { bodyLimitBytes: number }) {
+  async function errorHandler(app: FastifyInstance, opts: { bodyLimitBytes: number; retryAfterS: number }) {
     app.setErrorHandler((err: FastifyError, request, reply) => {
       // Domain errors (services, actors) become API errors here and nowhere else.
       const apiError = (apiErrorFor(err) as FastifyError | undefined) ?? err;
-      const body = toEnvelope(apiError, request.id, opts.bodyLimitBytes);
+      const body = withRetryAfter(toEnvelope(apiError, request.id, opts.bodyLimitBytes), reply, opts.retryAfterS);
       // Only the unexpected is a server error in the logs (level 50, with the stack). A 501 (not
       // built) is an expected refusal; a 503 of ours (an upstream down) is worth a warning.
       const { statusCode, code, message } = body.error;
       if (code === 'COMPANION_ERR_INTERNAL') request.log.error({ err }, 'request failed');
       else if (statusCode >= 500 && statusCode !== 501)
-        request.log.warn({ code, message, status: statusCode, cause: err.cause }, 'request refused');
+        request.log.warn({ code, message, status: statusCode, cause: err.cause ?? err }, 'request refused');
       else request.log.debug({ code, message, status: statusCode }, 'request refused');
       return reply.code(body.error.statusCode).send(body);
     });

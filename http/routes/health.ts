@@ -2,7 +2,8 @@
  * GET /health — the one route outside /api/v1. Liveness by default (200 while the process
  * serves, with the state of each dependency in the body); with `?probe=readiness` it answers 503
  * unless PostgreSQL, Redis, NATS and Temporal all answer and (on nodes that host sessions) a mediasoup
- * worker runs.
+ * worker runs. A model server that is down makes the status `degraded` but not the node unready:
+ * everything else it serves still works.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -20,6 +21,31 @@ const HealthBody = Type.Object({
   live: Type.Boolean(),
   ready: Type.Boolean(),
   checks: Type.Object({ postgres: Dependency, redis: Dependency, nats: Dependency, temporal: Dependency }),
+  models: Type.Object(
+    {
+      speechSynthesis: Type.Optional(Dependency),
+      speechTranscription: Type.Optional(Dependency),
+      languageModel: Type.Optional(Dependency),
+    },
+    { description: 'The model servers this node calls: one that is down degrades the node (status) but does not make it unready' },
+  ),
+  embedded: Type.Array(
+    Type.Object({
+      server: Type.String(),
+      state: Type.Union([
+        Type.Literal('starting'),
+        Type.Literal('running'),
+        Type.Literal('restarting'),
+        Type.Literal('crash_loop'),
+        Type.Literal('stopped'),
+      ]),
+      restarts: Type.Integer(),
+    }),
+    {
+      description:
+        'Servers this node runs itself (the embedded stack): a dead one is restarted with a backoff; crash_loop = it keeps dying',
+    },
+  ),
   media: Type.Optional(
     Type.Object(
       {
@@ -49,10 +75,20 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const checks = await app.services.health.check();
+      const [checks, models] = await Promise.all([app.services.health.check(), app.services.health.checkModels()]);
       const media = app.services.media?.health();
       const ready = Object.values(checks).every((c) => c.status === 'up') && media?.status !== 'down';
-      const body = { status: ready ? ('ok' as const) : ('degraded' as const), live: true, ready, checks, ...(media ? { media } : {}) };
+      const ok = ready && Object.values(models).every((m) => m.status === 'up');
+      const embedded = app.services.health.embedded();
+      const body = {
+        status: ok ? ('ok' as const) : ('degraded' as const),
+        live: true,
+        ready,
+        checks,
+        models,
+        embedded,
+        ...(media ? { media } : {}),
+      };
       reply.header('Cache-Control', 'no-store');
       if (request.query.probe === 'readiness' && !ready) {
         const down = Object.entries(checks)

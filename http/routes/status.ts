@@ -17,6 +17,9 @@ const StatusBody = Type.Object({
     cache: ComponentState,
     messaging: ComponentState,
     workflows: ComponentState,
+    speechSynthesis: Type.Optional(ComponentState),
+    speechTranscription: Type.Optional(ComponentState),
+    replies: Type.Optional(ComponentState),
   }),
   generatedAt: Type.String({ format: 'date-time' }),
 });
@@ -27,14 +30,18 @@ const statusRoutes: FastifyPluginAsyncTypebox<{ version: string }> = async (app,
   let refreshing: Promise<void> | undefined;
 
   async function refresh(): Promise<void> {
-    const checks = await app.services.health.check();
+    const [checks, models] = await Promise.all([app.services.health.check(), app.services.health.checkModels()]);
     const state = (up: boolean) => (up ? ('operational' as const) : ('down' as const));
+    const model = (m: (typeof models)[keyof typeof models]) => (m ? state(m.status === 'up') : undefined);
     const components = {
       api: 'operational' as const,
       database: state(checks.postgres.status === 'up'),
       cache: state(checks.redis.status === 'up'),
       messaging: state(checks.nats.status === 'up'),
       workflows: state(checks.temporal.status === 'up'),
+      ...(models.speechSynthesis ? { speechSynthesis: model(models.speechSynthesis)! } : {}),
+      ...(models.speechTranscription ? { speechTranscription: model(models.speechTranscription)! } : {}),
+      ...(models.languageModel ? { replies: model(models.languageModel)! } : {}),
     };
     const degraded = Object.values(components).some((c) => c !== 'operational');
     const now = Date.now();
@@ -55,7 +62,7 @@ const statusRoutes: FastifyPluginAsyncTypebox<{ version: string }> = async (app,
   app.get(
     '/status',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', publicLimitFailOpen: true },
       schema: {
         summary: 'Service status (public, cached 15 s)',
         tags: ['platform'],

@@ -10,6 +10,7 @@ export const ErrorEnvelope = Type.Object(
       timestamp: Type.String({ format: 'date-time' }),
       code: Type.String({ description: 'Stable error code, e.g. COMPANION_ERR_AUTH_SCOPE' }),
       requestId: Type.Optional(Type.String()),
+      retryAfterS: Type.Optional(Type.Integer({ description: 'On 503: seconds to wait before retrying (also in Retry-After)' })),
     }),
   },
   { $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },

@@ -43,6 +43,11 @@ export interface ActorHostOptions<S, M> {
   onLost?(entry: PlacementEntry, err: unknown): Promise<void>;
   heartbeatMs: number;
   scanIntervalMs: number;
+  /**
+   * The connection's state (runtime/health/nats-link.ts): with NATS down, asks of actors hosted
+   * elsewhere and spawns fail at once (DependencyUnavailableError) instead of waiting their timeout.
+   */
+  link?: { check(): void; race<T>(work: Promise<T>): Promise<T> };
 }
 
 export class ActorHost<S, M, R> {
@@ -67,6 +72,7 @@ export class ActorHost<S, M, R> {
 
   /** Starts a new actor on this node with `state` (its placement must not exist yet). */
   async spawn(id: string, state: S): Promise<void> {
+    this.options.link?.check();
     if (!(await this.options.registry.claim(id))) throw new ActorPlaced(`actor ${id} is placed already`);
     this.host(id, state);
   }
@@ -86,8 +92,11 @@ export class ActorHost<S, M, R> {
           if (!(err instanceof ActorStopped)) throw new ActorFailed((err as Error).message, { cause: err });
         }
       }
+      const link = this.options.link;
+      link?.check();
       try {
-        const res = await this.options.nc.request(`${this.options.subjectPrefix}.${id}`, encode(msg), { timeout: timeoutMs });
+        const request = this.options.nc.request(`${this.options.subjectPrefix}.${id}`, encode(msg), { timeout: timeoutMs });
+        const res = await (link ? link.race(request) : request);
         const wire = decode<Wire<R>>(res.data);
         if (!wire.ok) throw new ActorFailed(wire.error ?? 'actor failed');
         return wire.reply as R;

@@ -29,7 +29,8 @@ export interface NewCharacter {
   voiceId: string;
 }
 
-const DEFAULT_APPEARANCE: Appearance = {
+/** A new character's appearance where the request leaves a field out. */
+export const DEFAULT_APPEARANCE: Readonly<Appearance> = {
   style: 'realistic',
   faceShape: 'oval',
   skinColor: '#e0ac69',

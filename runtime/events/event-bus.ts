@@ -4,6 +4,7 @@
  * transaction; `dispatch` then starts one Temporal workflow per delivery. A delivery whose
  * workflow could not be started (Temporal down, process killed in between) keeps
  * `dispatched_at = null` and is started by the sweeper (`dispatchPending`, run by workers).
+ * `dispatch` runs in the background: a request never waits on Temporal.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client as TemporalClient } from '@temporalio/client';
@@ -37,7 +38,14 @@ export function webhookWorkflowId(eventId: string, endpointId: string): string {
   return `webhook-${eventId}-${endpointId}`;
 }
 
+/** How long one workflow start may take, and how long starts are left to the sweeper after a failure. */
+const START_TIMEOUT_MS = 5000;
+const SKIP_AFTER_FAILURE_MS = 5000;
+
 export class EventBus {
+  private readonly inFlight = new Set<Promise<void>>();
+  private downUntil = 0;
+
   constructor(
     private readonly orm: Orm,
     private readonly temporal: TemporalClient,
@@ -92,23 +100,54 @@ export class EventBus {
     return { event, deliveries };
   }
 
-  /** Starts the delivery workflows; failures are logged and left to the sweeper. */
+  /**
+   * Starts the delivery workflows in the background and returns at once: a request never waits
+   * on Temporal (its rows are committed already). Failures are logged and left to the sweeper;
+   * after one, starts are skipped for a few seconds (the sweeper will start those too), so an
+   * outage does not pile up calls that are bound to fail.
+   */
   async dispatch(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    if (deliveries.length === 0 || Date.now() < this.downUntil) return;
+    const work: Promise<void> = this.start(deliveries)
+      .catch((err: unknown) => this.log.warn({ err }, 'webhook dispatch failed; the sweeper will retry'))
+      .finally(() => this.inFlight.delete(work));
+    this.inFlight.add(work);
+  }
+
+  /** Waits (at most `timeoutMs`) for background starts, before the Temporal client closes. */
+  async close(timeoutMs = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private async start(deliveries: readonly WebhookDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
     const started: string[] = [];
     await Promise.all(
       deliveries.map(async (delivery) => {
         try {
-          await this.temporal.workflow.start<typeof deliverWebhook>('deliverWebhook', {
-            taskQueue: this.taskQueue,
-            workflowId: delivery.workflowId,
-            args: [{ deliveryId: delivery.id, retryScheduleS: [...this.retryScheduleS] }],
-            typedSearchAttributes: deliverySearchAttributes(delivery),
-          });
+          // Bounded: with Temporal down the client would otherwise retry for a long time.
+          await this.temporal.connection.withDeadline(Date.now() + START_TIMEOUT_MS, () =>
+            this.temporal.workflow.start<typeof deliverWebhook>('deliverWebhook', {
+              taskQueue: this.taskQueue,
+              workflowId: delivery.workflowId,
+              args: [{ deliveryId: delivery.id, retryScheduleS: [...this.retryScheduleS] }],
+              typedSearchAttributes: deliverySearchAttributes(delivery),
+            }),
+          );
           started.push(delivery.id);
         } catch (err) {
           if (err instanceof WorkflowExecutionAlreadyStartedError) started.push(delivery.id);
-          else this.log.warn({ err, deliveryId: delivery.id }, 'could not start a webhook delivery; the sweeper will retry');
+          else {
+            this.downUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
+            this.log.warn({ err, deliveryId: delivery.id }, 'could not start a webhook delivery; the sweeper will retry');
+          }
         }
       }),
     );
@@ -136,7 +175,7 @@ export class EventBus {
       { dispatchedAt: null, createdAt: { $lt: new Date(Date.now() - graceMs) } },
       { limit: 500, orderBy: { createdAt: 'asc' } },
     );
-    await this.dispatch(pending);
+    await this.start(pending);
     return pending.length;
   }
 }

@@ -1,8 +1,14 @@
-/** Readiness of the servers the service depends on, each probed with a short timeout. */
+/**
+ * Readiness of the servers the service depends on, each probed with a short timeout, and of the
+ * model servers (synthesis, transcription, the language model) this node calls. A failure is
+ * described without any internal address.
+ */
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
 import type { Client as TemporalClient } from '@temporalio/client';
 import type { Orm } from '../db/orm.js';
+import { publicReason } from './dependency-failure.js';
+import type { ProcessStatus } from '../stack/managed-process.js';
 
 export type DependencyName = 'postgres' | 'redis' | 'nats' | 'temporal';
 
@@ -14,7 +20,11 @@ export interface DependencyState {
 
 export type HealthReport = Record<DependencyName, DependencyState>;
 
-const PROBE_TIMEOUT_MS = 1500;
+/** The model servers a node calls; a node reports those it is configured with. */
+export type ModelName = 'speechSynthesis' | 'speechTranscription' | 'languageModel';
+export type ModelReport = Partial<Record<ModelName, DependencyState>>;
+
+const PROBE_TIMEOUT_MS = 2500;
 
 async function probe(run: () => Promise<unknown>): Promise<DependencyState> {
   const started = performance.now();
@@ -28,14 +38,48 @@ async function probe(run: () => Promise<unknown>): Promise<DependencyState> {
     ]);
     return { status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (err as Error).message };
+    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: publicReason(err) };
   } finally {
     clearTimeout(timer);
   }
 }
 
 export class HealthChecks {
-  constructor(private readonly deps: { orm: Orm; redis: Redis; nats: NatsConnection; temporal: TemporalClient; namespace: string }) {}
+  constructor(
+    private readonly deps: {
+      orm: Orm;
+      redis: Redis;
+      nats: NatsConnection;
+      temporal: TemporalClient;
+      namespace: string;
+      /** Base URLs of the model servers, each probed at `GET <url>/health`. */
+      models?: Partial<Record<ModelName, string>>;
+      /** The servers this node runs itself (the embedded stack), with their supervision state. */
+      embedded?: () => ProcessStatus[];
+    },
+  ) {}
+
+  /** The embedded servers: name, state (running, restarting, crash_loop, stopped) and restarts. */
+  embedded(): Array<{ server: string; state: ProcessStatus['state']; restarts: number }> {
+    return (this.deps.embedded?.() ?? []).map((p) => ({ server: p.name, state: p.state, restarts: p.restarts }));
+  }
+
+  async checkModels(): Promise<ModelReport> {
+    const entries = Object.entries(this.deps.models ?? {}).filter(([, url]) => url) as Array<[ModelName, string]>;
+    const states = await Promise.all(
+      entries.map(async ([name, url]) => {
+        const state = await probe(async () => {
+          const res = await fetch(new URL('health', url.endsWith('/') ? url : `${url}/`), {
+            signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+          });
+          await res.body?.cancel();
+          if (!res.ok) throw new Error(`answered ${res.status}`);
+        });
+        return [name, state] as const;
+      }),
+    );
+    return Object.fromEntries(states);
+  }
 
   async check(): Promise<HealthReport> {
     const { orm, redis, nats, temporal, namespace } = this.deps;

@@ -45,6 +45,7 @@ export function natsServer(dataDir: string, portBase: number, configFile: string
       command: 'nats-server',
       // Command-line flags override nats.conf, which carries everything that is not per-install.
       args: ['-c', configFile, '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort), '-sd', storeDir],
+      ports: [port, monitorPort],
       ready: () => natsIsHealthy(monitorPort),
     },
   };
@@ -80,6 +81,7 @@ export function redisServer(dataDir: string, portBase: number): EmbeddedServer {
         '--protected-mode',
         'yes',
       ],
+      ports: [port],
       ready: () => redisAnswersPing(port),
     },
   };
@@ -96,8 +98,10 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
   const asRoot = process.getuid?.() === 0;
   const runAs = asRoot ? 'postgres' : undefined;
   const password = () => fs.readFileSync(passwordFile, 'utf8').trim();
-  const connect = (database: string) =>
-    new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: password(), database, connectionTimeoutMillis: 1000 });
+  // The readiness probe is retried, so it gives up quickly; a loaded machine can take seconds to
+  // answer the first real connection (scram-sha-256 hashing), which must not fail the whole start.
+  const connect = (database: string, timeoutMs: number) =>
+    new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: password(), database, connectionTimeoutMillis: timeoutMs });
 
   const server: EmbeddedServer = {
     url: '', // filled in by prepare(), once the password exists
@@ -133,7 +137,7 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       }
     },
     afterReady: async () => {
-      const client = connect('postgres');
+      const client = connect('postgres', 15_000);
       await client.connect();
       try {
         const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DATABASE]);
@@ -148,8 +152,9 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       args: ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       runAsUser: runAs,
       stopSignal: 'SIGINT', // "fast" shutdown: roll back open transactions, checkpoint, exit
+      ports: [port],
       ready: async () => {
-        const client = connect('postgres');
+        const client = connect('postgres', 1000);
         try {
           await client.connect();
           return true;
@@ -196,6 +201,7 @@ export function temporalServer(dataDir: string, portBase: number, cli: string, n
         ...searchAttributes,
       ],
       readyTimeoutMs: 60_000,
+      ports: withUi ? [port, port + 1000] : [port],
       ready: async () => {
         const connection = await Connection.connect({ address, connectTimeout: 1000 });
         try {
@@ -238,6 +244,7 @@ export function llmServer(
         String(threads),
       ],
       readyTimeoutMs: 60_000,
+      ports: [port],
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
   };

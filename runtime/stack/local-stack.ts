@@ -4,15 +4,17 @@
  * external URL is configured and stopped when it shuts down. Each server is skipped when its URL
  * is set, which is how several nodes share real clusters.
  *
- * This is not a process supervisor for production: an operator running many nodes points the
- * URLs at managed servers instead.
+ * It supervises them: a server that dies is started again with a backoff (managed-process.ts),
+ * and they die with the service even when it is killed hard (parent-watch.ts). It is still not a
+ * production supervisor: an operator running many nodes points the URLs at managed servers instead.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { natsConfigFile } from '../paths.js';
-import { ManagedProcess } from './managed-process.js';
+import { DEFAULT_RESTART_POLICY, ManagedProcess, type ProcessStatus, type RestartPolicy } from './managed-process.js';
+import { ParentWatch } from './parent-watch.js';
 import { llmServer, natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
 import { projectRoot } from '../paths.js';
 import { speechServer } from './speech-servers.js';
@@ -31,14 +33,23 @@ export interface StackUrls {
 
 export class LocalStack {
   private readonly running: ManagedProcess[] = [];
+  private watch: ParentWatch | undefined;
+  /** Called at each restart of a server that died (the service counts them in its metrics). */
+  onRestart: ((server: string) => void) | undefined;
 
   private constructor(
     readonly urls: StackUrls,
     private readonly dataDir: string,
     private readonly log: Logger,
+    private readonly policy: RestartPolicy,
   ) {}
 
-  static async start(config: Config, log: Logger, only?: ReadonlyArray<keyof StackUrls>): Promise<LocalStack> {
+  static async start(
+    config: Config,
+    log: Logger,
+    only?: ReadonlyArray<keyof StackUrls>,
+    policy: RestartPolicy = DEFAULT_RESTART_POLICY,
+  ): Promise<LocalStack> {
     const { dataDir, stackPortBase: base } = config;
 
     const wanted: Array<[keyof StackUrls, string | undefined, () => EmbeddedServer]> = [
@@ -67,7 +78,7 @@ export class LocalStack {
       fs.writeFileSync(LocalStack.lockFile(dataDir), String(process.pid));
     }
     const urls: Partial<StackUrls> = {};
-    const stack = new LocalStack(urls as StackUrls, dataDir, log);
+    const stack = new LocalStack(urls as StackUrls, dataDir, log, policy);
     try {
       await Promise.all(
         wanted.map(async ([key, external, make]) => {
@@ -78,8 +89,7 @@ export class LocalStack {
           if (only && !only.includes(key)) return;
           const server = make();
           await server.prepare?.();
-          const proc = new ManagedProcess(server.spec, dataDir, log);
-          stack.running.push(proc);
+          const proc = stack.managed(server);
           await proc.start();
           await server.afterReady?.();
           urls[key] = server.url;
@@ -110,16 +120,30 @@ export class LocalStack {
       config.llmPrompt,
       config.llmThreads,
     );
-    const proc = new ManagedProcess(server.spec, config.dataDir, this.log);
-    this.running.push(proc);
+    const proc = this.managed(server);
     await proc.start();
     this.urls.llmUrl = server.url;
+  }
+
+  /** A supervised server of this stack; the first one starts the parent-death watch. */
+  private managed(server: EmbeddedServer): ManagedProcess {
+    this.watch ??= ParentWatch.start(path.join(this.dataDir, 'run'));
+    const proc = new ManagedProcess(server.spec, this.dataDir, this.log, { ...this.policy, onRestart: (name) => this.onRestart?.(name) });
+    this.running.push(proc);
+    return proc;
+  }
+
+  /** Each embedded server: running, restarting, crash_loop or stopped, and its restarts. */
+  status(): ProcessStatus[] {
+    return this.running.map((proc) => proc.status());
   }
 
   /** Stops the embedded servers and releases the data directory. */
   async stop(): Promise<void> {
     await Promise.all(this.running.map((proc) => proc.stop()));
     this.running.length = 0;
+    this.watch?.stop();
+    this.watch = undefined;
     if (LocalStack.owner(this.dataDir) === process.pid) fs.rmSync(LocalStack.lockFile(this.dataDir), { force: true });
     this.log.info('embedded stack stopped');
   }

@@ -1,15 +1,26 @@
 /**
- * One server process of the embedded stack (nats-server, redis-server, postgres, temporal).
+ * One server process of the embedded stack (nats-server, redis-server, postgres, temporal, the
+ * model servers).
  *
  * Owns the child process, its log file under `<dataDir>/logs` and its pid file under
- * `<dataDir>/run`. Children run in their own process group so that a Ctrl-C in the terminal
- * reaches only the service, which then drains and stops them in order. A pid file left by a
- * process that was killed hard is used to stop the orphan before starting again.
+ * `<dataDir>/run` (`<pid> <stop signal>`, which the parent-death watch reads). Children run in their
+ * own process group so that a Ctrl-C in the terminal reaches only the service, which then drains
+ * and stops them in order. A pid file left by a process that was killed hard is used to stop the
+ * orphan before starting again.
+ *
+ * Readiness is the spec's probe answering *and* the spec's ports being held by this child's process
+ * group: a port held by anyone else is refused with an error naming the holder.
+ *
+ * Supervised (`restart` given), a child that exits by itself is started again after a backoff
+ * that doubles from `minBackoffMs` to `maxBackoffMs`, logged at error level and counted; one that
+ * dies `crashLoopRestarts` times within `crashLoopWindowMs` is reported as `crash_loop` and retried
+ * only every `maxBackoffMs`, never in a tight loop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { describeHolder, groupOwnsPorts } from './port-owner.js';
 
 export interface ProcessSpec {
   name: string;
@@ -23,6 +34,32 @@ export interface ProcessSpec {
   readyTimeoutMs?: number;
   /** Signal that makes the server shut down cleanly. */
   stopSignal?: NodeJS.Signals;
+  /** TCP ports the server listens on (127.0.0.1): refused if taken, and checked to be the child's at readiness. */
+  ports?: number[];
+}
+
+export interface RestartPolicy {
+  minBackoffMs: number;
+  maxBackoffMs: number;
+  crashLoopRestarts: number;
+  crashLoopWindowMs: number;
+}
+
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  minBackoffMs: 500,
+  maxBackoffMs: 30_000,
+  crashLoopRestarts: 5,
+  crashLoopWindowMs: 120_000,
+};
+
+export type ProcessState = 'starting' | 'running' | 'restarting' | 'crash_loop' | 'stopped';
+
+export interface ProcessStatus {
+  name: string;
+  state: ProcessState;
+  /** Restarts after an unexpected exit since the service started. */
+  restarts: number;
+  pid: number | undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,20 +87,46 @@ export class ManagedProcess {
   private exited = false;
   private readonly pidFile: string;
   private readonly logFile: string;
+  private state: ProcessState = 'stopped';
+  private stopping = false;
+  private restarts = 0;
+  private recentExits: number[] = [];
+  private restartTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly spec: ProcessSpec,
     dataDir: string,
     private readonly log: Logger,
+    private readonly restart?: RestartPolicy & { onRestart?(name: string): void },
   ) {
     this.pidFile = path.join(dataDir, 'run', `${spec.name}.pid`);
     this.logFile = path.join(dataDir, 'logs', `${spec.name}.log`);
   }
 
+  get name(): string {
+    return this.spec.name;
+  }
+
+  status(): ProcessStatus {
+    return { name: this.spec.name, state: this.state, restarts: this.restarts, pid: this.pid };
+  }
+
+  /** The pid of the running child (the process group leader), if any. */
+  get pid(): number | undefined {
+    return this.child && !this.exited ? this.child.pid : undefined;
+  }
+
   async start(): Promise<void> {
+    this.stopping = false;
+    if (this.state === 'stopped') this.state = 'starting';
     fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
     fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
     await this.stopOrphan();
+    // A port someone else holds would make the child fail, and the probe reach the stray process.
+    for (const port of this.spec.ports ?? []) {
+      const holder = describeHolder(port);
+      if (holder) throw new Error(`${this.spec.name} cannot start: ${holder}`);
+    }
 
     const runAs = this.spec.runAsUser && process.getuid?.() === 0 ? this.spec.runAsUser : undefined;
     const command = runAs ? 'runuser' : this.spec.command;
@@ -78,28 +141,90 @@ export class ManagedProcess {
     // A ManagedProcess can be started again after stop(); state belongs to the current child.
     this.child = child;
     this.exited = false;
+    let ready = false;
     child.on('exit', (code, signal) => {
-      if (this.child === child) this.exited = true;
-      this.log.info({ server: this.spec.name, code, signal }, 'embedded server exited');
+      if (this.child !== child) return;
+      this.exited = true;
+      if (this.stopping || !ready) {
+        this.log.info({ server: this.spec.name, code, signal }, 'embedded server exited');
+        return;
+      }
+      fs.rmSync(this.pidFile, { force: true });
+      this.onUnexpectedExit(code, signal);
     });
     if (child.pid === undefined) throw new Error(`${this.spec.name}: could not spawn ${command}`);
-    fs.writeFileSync(this.pidFile, String(child.pid));
+    fs.writeFileSync(this.pidFile, `${child.pid} ${this.spec.stopSignal ?? 'SIGTERM'}`);
 
     const deadline = Date.now() + (this.spec.readyTimeoutMs ?? 30_000);
+    let stray: string | undefined;
     while (Date.now() < deadline) {
       if (this.exited) break;
       if (await this.spec.ready().catch(() => false)) {
-        this.log.info({ server: this.spec.name, pid: child.pid, logFile: this.logFile }, 'embedded server ready');
-        return;
+        // The probe answered: it must be our child answering, not a process that took the port.
+        const owned = this.spec.ports?.length ? groupOwnsPorts(child.pid, this.spec.ports) : true;
+        if (owned !== false) {
+          ready = true;
+          this.state = 'running';
+          this.log.info({ server: this.spec.name, pid: child.pid, logFile: this.logFile }, 'embedded server ready');
+          return;
+        }
+        stray = this.spec.ports!.map((port) => describeHolder(port)).find(Boolean);
       }
       await sleep(100);
     }
     const tail = this.tailOfLog();
-    await this.stop();
+    await this.terminate();
+    if (stray) throw new Error(`${this.spec.name} cannot start: ${stray}`);
     throw new Error(`${this.spec.name} did not become ready; last log lines:\n${tail}`);
   }
 
+  /** A supervised child that died by itself is started again after a backoff; otherwise logged. */
+  private onUnexpectedExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (!this.restart) {
+      this.state = 'stopped';
+      this.log.error({ server: this.spec.name, code, signal }, 'embedded server exited unexpectedly');
+      return;
+    }
+    this.scheduleRestart({ code, signal });
+  }
+
+  private scheduleRestart(why: Record<string, unknown>): void {
+    const policy = this.restart!;
+    const now = Date.now();
+    this.recentExits = this.recentExits.filter((t) => now - t < policy.crashLoopWindowMs).concat(now);
+    const recent = this.recentExits.length;
+    const crashLoop = recent >= policy.crashLoopRestarts;
+    const delayMs = crashLoop ? policy.maxBackoffMs : Math.min(policy.maxBackoffMs, policy.minBackoffMs * 2 ** (recent - 1));
+    this.state = crashLoop ? 'crash_loop' : 'restarting';
+    this.log.error(
+      { server: this.spec.name, ...why, restartInMs: delayMs, recentExits: recent, crashLoop, logFile: this.logFile },
+      crashLoop ? 'embedded server keeps dying; restarting it slowly' : 'embedded server exited unexpectedly; restarting it',
+    );
+    this.restartTimer = setTimeout(() => void this.restartNow(), delayMs);
+    this.restartTimer.unref();
+  }
+
+  private async restartNow(): Promise<void> {
+    if (this.stopping) return;
+    this.restarts++;
+    this.restart!.onRestart?.(this.spec.name);
+    try {
+      await this.start();
+      this.log.warn({ server: this.spec.name, restarts: this.restarts }, 'embedded server restarted');
+    } catch (err) {
+      if (!this.stopping) this.scheduleRestart({ err: (err as Error).message.split('\n')[0] });
+    }
+  }
+
+  /** Stops the server for good (no restart). */
   async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopping = true;
+    this.state = 'stopped';
+    clearTimeout(this.restartTimer);
+    await this.terminate(timeoutMs);
+  }
+
+  private async terminate(timeoutMs = 10_000): Promise<void> {
     const child = this.child;
     if (!child?.pid || this.exited) {
       fs.rmSync(this.pidFile, { force: true });
@@ -127,7 +252,7 @@ export class ManagedProcess {
   private async stopOrphan(): Promise<void> {
     let pid: number;
     try {
-      pid = Number(fs.readFileSync(this.pidFile, 'utf8').trim());
+      pid = Number(fs.readFileSync(this.pidFile, 'utf8').trim().split(/\s+/)[0]);
     } catch {
       return;
     }

@@ -45,6 +45,7 @@ export function speechServer(
         PYTHONUNBUFFERED: '1',
       },
       readyTimeoutMs: 120_000,
+      ports: [port],
       ready: async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
   };

@@ -1,18 +1,10 @@
 import test from 'ava';
 import type { Appearance } from '../../runtime/db/entities/character.js';
+import { DEFAULT_APPEARANCE } from '../../runtime/characters/character-service.js';
 import { createFaceRenderer, type FaceRenderer } from '../../media/avatar/face-renderer.js';
 import { blinkAt } from '../../media/avatar/performer.js';
 
-const MIRA: Appearance = {
-  style: 'realistic',
-  faceShape: 'oval',
-  skinColor: '#e0ac69',
-  eyeColor: '#5b3a29',
-  hairStyle: 'short',
-  hairColor: '#2c1b10',
-  backgroundColor: '#1f2937',
-  imageUrl: null,
-};
+const MIRA: Appearance = { ...DEFAULT_APPEARANCE };
 const W = 256;
 const H = 256;
 

@@ -8,17 +8,9 @@ import { createFaceRenderer } from '../../media/avatar/face-renderer.js';
 import { VISEMES } from '../../media/avatar/visemes.js';
 import { blinkAt } from '../../media/avatar/performer.js';
 import type { Appearance } from '../../runtime/db/entities/character.js';
+import { DEFAULT_APPEARANCE } from '../../runtime/characters/character-service.js';
 
-const APPEARANCE: Appearance = {
-  style: 'realistic',
-  faceShape: 'oval',
-  skinColor: '#e0ac69',
-  eyeColor: '#5b3a29',
-  hairStyle: 'short',
-  hairColor: '#2c1b10',
-  backgroundColor: '#1f2937',
-  imageUrl: null,
-};
+const APPEARANCE: Appearance = { ...DEFAULT_APPEARANCE };
 const FRAMES = 3000;
 
 export async function runAvatar(): Promise<void> {

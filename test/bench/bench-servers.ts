@@ -1,6 +1,8 @@
 /** Starting the benchmarks' servers (test/bench/servers.ts) in child processes, on one bench stack. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { loadConfig, type Config } from '../../runtime/config.js';
 import { projectRoot } from '../../runtime/paths.js';
 
 export interface BenchServer {
@@ -22,6 +24,31 @@ export function benchEnv(overrides: Record<string, string> = {}): NodeJS.Process
     COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000_000, dailyCallsPerKey: 1_000_000_000 } }),
     ...overrides,
   };
+}
+
+/** An empty data directory .data/<name> for a benchmark's own stack (sessions left by an earlier run would count against the cap). */
+export function freshBenchDataDir(name: string): string {
+  const dataDir = path.join(projectRoot, '.data', name);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return dataDir;
+}
+
+/** The configuration of a benchmark that runs the service in its own process, with limits that never refuse its traffic. */
+export function inProcessBenchConfig(dataDir: string, defaultPortBase: number, overrides: Record<string, string>): Readonly<Config> {
+  return loadConfig(
+    {
+      ...process.env,
+      PORT: '0',
+      METRICS_PORT: '-1',
+      LOG_LEVEL: 'warn',
+      TEMPORAL_UI: 'false',
+      COMPANION_DATA_DIR: dataDir,
+      COMPANION_STACK_PORT_BASE: process.env.COMPANION_STACK_PORT_BASE ?? String(defaultPortBase),
+      COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
+      ...overrides,
+    },
+    [],
+  );
 }
 
 export function startBenchServer(which: 'bare' | 'companion' | 'companion-no-admission', env: NodeJS.ProcessEnv): Promise<BenchServer> {

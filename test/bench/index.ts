@@ -1,6 +1,7 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
 import { runAvatar } from './avatar.js';
+import { runClone } from './clone.js';
 import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   media: runMedia,
   replies: runReplies,
   transcription: runTranscription,
+  clone: runClone,
 };
 const name = process.argv[2];
 if (name && !benches[name]) {

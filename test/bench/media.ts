@@ -15,12 +15,10 @@
  *   npm run bench -- media [--window 10] [--leak 200]
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadConfig } from '../../runtime/config.js';
+import { freshBenchDataDir, inProcessBenchConfig } from './bench-servers.js';
 import { createLogger } from '../../runtime/logger.js';
-import { projectRoot } from '../../runtime/paths.js';
 import { startService, type RunningService } from '../../runtime/service.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
@@ -77,29 +75,16 @@ export async function runMedia(): Promise<void> {
   });
   const windowS = Number(values.window);
   const leakSessions = Number(values.leak);
-  const dataDir = path.join(projectRoot, '.data', 'bench-media');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const base = Number(process.env.COMPANION_STACK_PORT_BASE ?? '39000');
+  const dataDir = freshBenchDataDir('bench-media');
   const configFor = (performer: string) =>
-    loadConfig(
-      {
-        ...process.env,
-        PORT: '0',
-        METRICS_PORT: '-1',
-        LOG_LEVEL: 'warn',
-        TEMPORAL_UI: 'false',
-        COMPANION_DATA_DIR: dataDir,
-        COMPANION_STACK_PORT_BASE: String(base),
-        SESSION_CAPACITY: String(leakSessions + 50),
-        REPLY_ENGINE: 'persona',
-        MEDIA_WORKERS: '1',
-        MEDIA_PERFORMER: performer,
-        RTC_MIN_PORT: process.env.RTC_MIN_PORT ?? '61000',
-        RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
-        COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
-      },
-      [],
-    );
+    inProcessBenchConfig(dataDir, 39000, {
+      SESSION_CAPACITY: String(leakSessions + 50),
+      REPLY_ENGINE: 'persona',
+      MEDIA_WORKERS: '1',
+      MEDIA_PERFORMER: performer,
+      RTC_MIN_PORT: process.env.RTC_MIN_PORT ?? '61000',
+      RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
+    });
 
   const rows: Array<[string, Figures]> = [];
   // The same service twice: sessions showing the static test pattern (the encode floor), then the face.

@@ -7,15 +7,12 @@
  *
  *   npm run bench -- sessions [--sessions 200] [--turns 8]
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadConfig } from '../../runtime/config.js';
+import { freshBenchDataDir, inProcessBenchConfig } from './bench-servers.js';
 import { createLogger } from '../../runtime/logger.js';
-import { projectRoot } from '../../runtime/paths.js';
 import { startService } from '../../runtime/service.js';
 import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { createUser } from '../../runtime/accounts/users.js';
@@ -52,25 +49,11 @@ export async function runSessions(): Promise<void> {
   });
   const idleSessions = Number(values.sessions);
   const turns = Number(values.turns);
-  // A fresh stack each run: sessions left by an earlier run would count against the cap.
-  const dataDir = path.join(projectRoot, '.data', 'bench-sessions');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const config = loadConfig(
-    {
-      ...process.env,
-      PORT: '0',
-      METRICS_PORT: '-1',
-      LOG_LEVEL: 'warn',
-      TEMPORAL_UI: 'false',
-      COMPANION_DATA_DIR: dataDir,
-      COMPANION_STACK_PORT_BASE: process.env.COMPANION_STACK_PORT_BASE ?? '35000',
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      SESSION_CAPACITY: String(idleSessions + 100),
-      REPLY_ENGINE: 'local',
-      COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
-    },
-    [],
-  );
+  const config = inProcessBenchConfig(freshBenchDataDir('bench-sessions'), 35000, {
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
+    SESSION_CAPACITY: String(idleSessions + 100),
+    REPLY_ENGINE: 'local',
+  });
   const service = await startService(config, createLogger('warn'));
   const received = new Map<string, number>();
   const receiver = http.createServer((req, res) => {

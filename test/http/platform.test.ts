@@ -38,7 +38,7 @@ test('GET /health reports liveness and the readiness of each dependency', async 
 test('GET /api/v1/status is public, cached for 15 s and limited per address', async (t) => {
   const first = await call(service.app, 'GET', '/api/v1/status', { headers: { 'x-forwarded-for': '10.0.0.1' } });
   t.is(first.statusCode, 200);
-  t.is(first.json().data.status, 'operational');
+  t.is(first.json().data.status, 'operational', first.body);
   t.regex(String(first.headers['cache-control']), /^public, max-age=1[0-5]$/);
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const second = await call(service.app, 'GET', '/api/v1/status');

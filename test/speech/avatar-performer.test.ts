@@ -1,19 +1,11 @@
 import test from 'ava';
 import type { Appearance } from '../../runtime/db/entities/character.js';
+import { DEFAULT_APPEARANCE } from '../../runtime/characters/character-service.js';
 import { createAvatarPerformer } from '../../media/avatar/performer.js';
 import { visemeAt } from '../../media/avatar/visemes.js';
 import { SpeechService } from '../../media/speech/speech-service.js';
 
-const MIRA: Appearance = {
-  style: 'cartoon',
-  faceShape: 'oval',
-  skinColor: '#e0ac69',
-  eyeColor: '#5b3a29',
-  hairStyle: 'short',
-  hairColor: '#2c1b10',
-  backgroundColor: '#1f2937',
-  imageUrl: null,
-};
+const MIRA: Appearance = { ...DEFAULT_APPEARANCE, style: 'cartoon' };
 let speech: SpeechService;
 test.before(() => {
   speech = new SpeechService({

@@ -16,6 +16,7 @@ import { memoryWindow } from './memory-window.js';
 import type { ReplyContext, ReplyEngine } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
+import { publicReason } from '../../../runtime/health/dependency-failure.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
@@ -176,7 +177,7 @@ export class OpenAiEngine implements ReplyEngine {
         signal: AbortSignal.any(signals),
       });
     } catch (err) {
-      throw new ReplyEngineUnavailable(`reply engine unreachable: ${(err as Error).message}`);
+      throw new ReplyEngineUnavailable(`reply engine unreachable: ${publicReason(err)}`);
     }
     if (res.statusCode !== 200) {
       await res.body.dump();
@@ -208,14 +209,14 @@ export class OpenAiEngine implements ReplyEngine {
           const data = line.replace(/^data:\s?/, '').trim();
           if (!line.startsWith('data:') || !data || data === '[DONE]') continue;
           const event = JSON.parse(data) as { choices?: Array<{ delta?: { content?: string } }>; error?: { message?: string } };
-          if (event.error) throw new ReplyEngineUnavailable(`reply engine failed: ${event.error.message ?? 'unknown error'}`);
+          if (event.error) throw new ReplyEngineUnavailable(`reply engine failed: ${publicReason(event.error)}`);
           const delta = event.choices?.[0]?.delta?.content;
           if (delta) yield delta;
         }
       }
     } catch (err) {
       if (err instanceof ReplyEngineUnavailable) throw err;
-      throw new ReplyEngineUnavailable(`reply stream failed: ${(err as Error).message}`);
+      throw new ReplyEngineUnavailable(`reply stream failed: ${publicReason(err)}`);
     }
   }
 }

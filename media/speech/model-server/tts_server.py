@@ -26,6 +26,11 @@ import cloned_voices  # noqa: E402
 
 MODELS = os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models")
 MAX_INPUT_CHARS = int(os.environ.get("SPEECH_TTS_MAX_INPUT_CHARS", "20000"))
+# Piper draws its phoneme durations with noise (the voice's noise_w, 0.8) on every call, so the same
+# text came out up to 2.6 % longer or shorter each time, and a streamed reply (synthesised piece by
+# piece) never matched the complete one. 0 gives the duration predictor's own durations: the same
+# text always gives the same audio. The waveform noise (noise_scale) is left as the voice has it.
+PIPER_NOISE_W = float(os.environ.get("SPEECH_PIPER_NOISE_W", "0"))
 log = logging.getLogger("tts")
 
 
@@ -38,13 +43,17 @@ class PiperEngine:
 
         self.voice = PiperVoice.load(os.path.join(MODELS, "joe-aligned.onnx"), config_path=joe.config_path())
         self.sample_rate = self.voice.config.sample_rate
+        self.length_scale = self.voice.config.length_scale
         self.lock = threading.Lock()
         list(self.voice.synthesize("Warm up."))
 
-    def synthesize(self, text):
+    def synthesize(self, text, speed=1.0):
         """Returns (float32 audio, sample rate, list of (word, start_s, end_s) or None)."""
+        from piper import SynthesisConfig
+
+        config = SynthesisConfig(noise_w_scale=PIPER_NOISE_W, length_scale=self.length_scale / speed)
         with self.lock:
-            chunks = list(self.voice.synthesize(text, include_alignments=True))
+            chunks = list(self.voice.synthesize(text, syn_config=config, include_alignments=True))
         if not chunks:
             return np.zeros(0, np.float32), self.sample_rate, []
         audio = np.concatenate([c.audio_float_array for c in chunks]).astype(np.float32)
@@ -225,7 +234,7 @@ def parse_request(handler):
 
 def synthesize(text, voice, speed):
     if voice == "joe" and "piper" in ENGINES:
-        audio, sr, chunks = ENGINES["piper"].synthesize(text)
+        audio, sr, chunks = ENGINES["piper"].synthesize(text, speed)
         return audio, sr, chunks
     kokoro = ENGINES.get("kokoro")
     if kokoro is not None and voice in kokoro.voices:
@@ -252,11 +261,11 @@ def speech(handler):
 def speech_timestamps(handler):
     """Extension: the WAV (base64), measured word offsets and measured phonemes (IPA, as espeak-ng
     writes them). Only voices that have alignments."""
-    text, voice, _, _ = parse_request(handler)
+    text, voice, _, speed = parse_request(handler)
     if voice != "joe" or "piper" not in ENGINES:
         raise HttpError(404, f"voice {voice} has no alignment output")
     piper = ENGINES["piper"]
-    audio, sr, chunks = piper.synthesize(text)
+    audio, sr, chunks = piper.synthesize(text, speed)
     phonemes = piper.phonemes(chunks)
     words, offsets = piper.words(text, phonemes)
     handler.send_json(

@@ -1,0 +1,60 @@
+/**
+ * Children die with the service. Node cannot ask the kernel for a parent-death signal
+ * (prctl PR_SET_PDEATHSIG), so one small shell process per stack holds the read end of a pipe
+ * whose write end only the service has. When the service dies, even by kill -9, the pipe closes;
+ * the watch then reads `<dataDir>/run/*.pid` (`<pid> <stop signal>`, written by ManagedProcess)
+ * and stops each server's process group with its own stop signal, then SIGKILL after 10 s. At a
+ * clean stop the pid files are gone before the pipe closes, so it has nothing to do.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const SCRIPT = `
+cat >/dev/null
+groups() {
+  for f in "$1"/*.pid; do
+    [ -f "$f" ] || continue
+    case "$f" in */companion.pid) continue ;; esac
+    pid= sig=
+    read -r pid sig < "$f" || [ -n "$pid" ] || continue  # the file has no final newline
+    case "$pid" in ''|*[!0-9]*) continue ;; esac
+    echo "$pid \${sig:-SIGTERM}"
+  done
+}
+groups "$1" | while read -r pid sig; do kill -s "\${sig#SIG}" -- "-$pid" 2>/dev/null; done
+i=0
+while [ $i -lt 50 ]; do
+  alive=0
+  for pid in $(groups "$1" | cut -d' ' -f1); do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
+  [ $alive = 0 ] && exit 0
+  sleep 0.2
+  i=$((i+1))
+done
+for pid in $(groups "$1" | cut -d' ' -f1); do kill -s KILL -- "-$pid" 2>/dev/null; done
+`;
+
+export class ParentWatch {
+  private constructor(private readonly child: ChildProcess) {}
+
+  /** Starts the watch of the servers whose pid files are in `runDir`. */
+  static start(runDir: string): ParentWatch {
+    const child = spawn('sh', ['-c', SCRIPT, 'companion-parent-watch', runDir], {
+      detached: true, // its own process group: a Ctrl-C meant for the service does not reach it
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    child.on('error', () => undefined);
+    child.stdin!.on('error', () => undefined);
+    // Neither the process nor its pipe keeps the service's event loop alive.
+    child.unref();
+    (child.stdin as unknown as { unref?: () => void }).unref?.();
+    return new ParentWatch(child);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** At a clean stop (servers already stopped): closing the pipe lets the watch exit. */
+  stop(): void {
+    this.child.stdin?.end();
+  }
+}
