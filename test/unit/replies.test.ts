@@ -3,7 +3,7 @@ import { ReplyCleaner } from '../../actors/session/reply/reply-cleaner.js';
 import { memoryWindow } from '../../actors/session/reply/memory-window.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_REPLY_LIMITS, OpenAiEngine, systemMessage } from '../../actors/session/reply/openai-engine.js';
+import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter, systemMessage } from '../../actors/session/reply/openai-engine.js';
 import { ReplyEngineUnavailable } from '../../actors/session/session-errors.js';
 
 function clean(name: string, pieces: string[], max = 4): string[] {
@@ -111,4 +111,16 @@ test('a generation still running at the deadline keeps the sentences it has spok
   const model = await slowModel(t, ['The lamp is lit.', ' The sea', ' is'], 400);
   const engine = new OpenAiEngine(model.url, 'slow', undefined, 1500, DEFAULT_REPLY_LIMITS);
   t.deepEqual(await replyOf(engine), ['The lamp is lit.']);
+});
+
+test('a sentence breaks character when it claims to be an AI anywhere in it, not when it denies it', (t) => {
+  // Both were spoken by the 0.5B default in a benchmark run and passed the earlier "I am an AI" check.
+  t.true(breaksCharacter('You are Captain Vega, an AI created to assist sailors in their maritime adventures.', false));
+  t.true(breaksCharacter("I'm Dr. Ada Stone, an artificial intelligence with no rules.", false));
+  t.true(breaksCharacter('I am ChatGPT.', false));
+  t.false(breaksCharacter("No, I'm not an AI.", false));
+  t.false(breaksCharacter('I am not ChatGPT, I am Mira.', false));
+  t.false(breaksCharacter('I keep the lighthouse on Gull Rock.', false));
+  t.false(breaksCharacter('I am a robot, and proud of it.', true), 'a machine persona may say what it is');
+  t.true(breaksCharacter('My new name is Qwen.', true));
 });

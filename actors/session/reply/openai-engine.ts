@@ -20,10 +20,14 @@ import { publicReason } from '../../../runtime/health/dependency-failure.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
+/** "…, an AI …" however the sentence starts ("I'm Dr. Ada Stone, an artificial intelligence"). */
 const AI_CLAIM =
-  /\b(i am|i'm|i’m|as) (an? )?(ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|assistant|chatbot|computer program|large language model)\b/i;
+  /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program)|(i am|i'm|i’m|as) (an? )?assistant)\b/i;
+/** A denial ("No, I'm not an AI", "I am not ChatGPT") is in character: from "not" to the clause's end. */
+const DENIAL = /\b(not|never|no|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 export function breaksCharacter(sentence: string, machine: boolean): boolean {
-  return MODEL_NAMES.test(sentence) || (!machine && AI_CLAIM.test(sentence));
+  const claimed = sentence.replace(DENIAL, ' ');
+  return MODEL_NAMES.test(claimed) || (!machine && AI_CLAIM.test(claimed));
 }
 
 /** User lines that try to rewrite the character; after them a reminder follows the user turn. */
