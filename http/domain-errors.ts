@@ -13,6 +13,7 @@ import {
   SessionCapacityFullError,
   SessionEndedError,
   SessionJournalError,
+  SessionMovingError,
   SessionNotRunningError,
 } from '../actors/session/session-errors.js';
 import {
@@ -30,6 +31,7 @@ import {
   SessionCapacityFull,
   SessionEnded,
   SessionJournal,
+  SessionMoving,
   SessionNotRunning,
   UpstreamUnavailable,
   ValidationError,
@@ -45,6 +47,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof NotAvailableError) return new NotConnected(err.capability);
   if (err instanceof SessionNotRunningError) return new SessionNotRunning();
   if (err instanceof SessionBusyError) return new SessionBusy();
+  if (err instanceof SessionMovingError) return new SessionMoving();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
   if (err instanceof SessionJournalError) return new SessionJournal();

@@ -21,6 +21,7 @@ import {
   SessionCapacityFullError,
   SessionEndedError,
   SessionJournalError,
+  SessionMovingError,
   SessionNotRunningError,
 } from './session-errors.js';
 import { SessionHost, type SessionHostOptions } from './session-host.js';
@@ -156,8 +157,13 @@ export class SessionClient {
         const reply = await this.host.ask(session.id, { type: 'get' });
         if (reply.kind === 'view') return reply.session;
       } catch (err) {
-        // Not running, or NATS is down: the record in PostgreSQL is the answer meanwhile.
-        if (!(err instanceof SessionNotRunningError) && !(err instanceof DependencyUnavailableError)) throw err;
+        // Not running, moving, or NATS is down: the record in PostgreSQL is the answer meanwhile.
+        if (
+          !(err instanceof SessionNotRunningError) &&
+          !(err instanceof SessionMovingError) &&
+          !(err instanceof DependencyUnavailableError)
+        )
+          throw err;
       }
     }
     const character = await em.findOne(Character, { id: session.characterId });
