@@ -222,6 +222,7 @@ export function llmServer(
   runtimeDir: string,
   serverScript: string,
   prompt: 'chat' | 'transcript',
+  threads: number,
 ): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {
@@ -229,7 +230,19 @@ export function llmServer(
     spec: {
       name: 'llm',
       command: process.execPath,
-      args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port), '--prompt', prompt],
+      args: [
+        serverScript,
+        '--model',
+        modelPath,
+        '--runtime',
+        runtimeDir,
+        '--port',
+        String(port),
+        '--prompt',
+        prompt,
+        '--threads',
+        String(threads),
+      ],
       readyTimeoutMs: 60_000,
       ports: [port],
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,

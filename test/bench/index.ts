@@ -6,6 +6,7 @@ import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
+import { runTranscription } from './transcription.js';
 
 const benches: Record<string, () => Promise<void>> = {
   'api-overhead': runApiOverhead,
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   speech: runSpeech,
   media: runMedia,
   replies: runReplies,
+  transcription: runTranscription,
   clone: runClone,
 };
 const name = process.argv[2];
