@@ -6,6 +6,7 @@
 import { CredentialError } from '../runtime/accounts/credentials.js';
 import { asDependencyFailure } from '../runtime/health/dependency-failure.js';
 import { ConflictError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../runtime/errors.js';
+import { WebhookUrlRefusedError } from '../runtime/webhooks/webhook-endpoints.js';
 import {
   MediaUnavailableError,
   ReplyEngineUnavailable,
@@ -13,6 +14,8 @@ import {
   SessionCapacityFullError,
   SessionEndedError,
   SessionJournalError,
+  SessionMovingError,
+  SessionNotRealtimeError,
   SessionNotRunningError,
 } from '../actors/session/session-errors.js';
 import {
@@ -30,9 +33,12 @@ import {
   SessionCapacityFull,
   SessionEnded,
   SessionJournal,
+  SessionMoving,
+  SessionNotRealtime,
   SessionNotRunning,
   UpstreamUnavailable,
   ValidationError,
+  WebhookUrlRefused,
 } from './errors.js';
 
 /** The API error for a domain error, or undefined when `err` is not one (it is passed on as is). */
@@ -41,12 +47,15 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof NotFoundError) return new ResourceNotFound(err.resource, err.id);
   if (err instanceof ConflictError) return new Conflict(err.message);
   if (err instanceof ForbiddenError) return new Forbidden(err.message);
+  if (err instanceof WebhookUrlRefusedError) return new WebhookUrlRefused(err.message);
   if (err instanceof InvalidInputError) return new ValidationError(err.message);
   if (err instanceof NotAvailableError) return new NotConnected(err.capability);
   if (err instanceof SessionNotRunningError) return new SessionNotRunning();
   if (err instanceof SessionBusyError) return new SessionBusy();
+  if (err instanceof SessionMovingError) return new SessionMoving();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
+  if (err instanceof SessionNotRealtimeError) return new SessionNotRealtime();
   if (err instanceof SessionJournalError) return new SessionJournal();
   if (err instanceof ReplyEngineUnavailable) return new ReplyEngineDown(err.message);
   if (err instanceof MediaUnavailableError) return new UpstreamUnavailable(`realtime media (${err.message})`);

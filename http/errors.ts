@@ -92,6 +92,11 @@ export const ErasureBlocked = createError<[string]>('COMPANION_ERR_ERASURE_BLOCK
 // Live sessions
 export const SessionNotRunning = createError('COMPANION_ERR_SESSION_NOT_RUNNING', 'no node is running this session', 409);
 export const SessionBusy = createError('COMPANION_ERR_SESSION_BUSY', 'the session did not answer in time; try again', 503);
+export const SessionMoving = createError(
+  'COMPANION_ERR_SESSION_MOVING',
+  'the session is moving to another node (its node stopped answering); retry after the time in Retry-After',
+  503,
+);
 export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY', 'the deployment is at its live-session capacity', 429);
 export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
 export const SessionJournal = createError('COMPANION_ERR_SESSION_JOURNAL', 'the turn could not be recorded; try again', 503);

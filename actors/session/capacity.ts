@@ -53,4 +53,12 @@ export class SessionCapacity {
   async release(sessionId: string): Promise<void> {
     await this.redis.zrem(KEY, sessionId);
   }
+
+  /** The sessions counted now, each with when it was admitted or last active (ms). */
+  async counted(): Promise<Array<{ id: string; scoreMs: number }>> {
+    const flat = await this.redis.zrange(KEY, 0, -1, 'WITHSCORES');
+    const out: Array<{ id: string; scoreMs: number }> = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) out.push({ id: flat[i]!, scoreMs: Number(flat[i + 1]) });
+    return out;
+  }
 }

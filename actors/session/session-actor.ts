@@ -136,6 +136,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     idleMessage: { type: 'idleTimeout' },
     // Only conversation keeps a session alive; polling its state does not.
     isActivity: (msg) => msg.type === 'chat',
+    // Adopted or reset, a session keeps its idle deadline: it is counted from its last exchange.
+    lastActivityAt: (state) => new Date(state.session.lastActivityAt).getTime(),
 
     // Reset by the supervisor (the media stays open) or adopted from a lost node (a new room here).
     async recover() {

@@ -1,5 +1,6 @@
 /**
- * What the HTTP layer calls for live sessions: create, authorize, chat, get, end. It checks
+ * What the HTTP layer calls for live sessions: create, list, authorize, chat, get, end, mint a
+ * browser token. It checks
  * ownership and input, enforces the capacity, mints the new session's browser token and reaches
  * the session's actor through the SessionHost (wherever in the cluster it runs).
  *
@@ -8,11 +9,13 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NatsConnection } from 'nats';
-import type { Principal } from '../../runtime/accounts/credentials.js';
+import type { IssuedToken, Principal } from '../../runtime/accounts/credentials.js';
 import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
 import { DependencyUnavailableError, ForbiddenError, InvalidInputError, NotAvailableError, NotFoundError } from '../../runtime/errors.js';
 import { newId } from '../../runtime/ids.js';
+import { paginate, type Page } from '../../runtime/db/paginate.js';
+import { SessionToken } from '../../runtime/db/entities/credentials.js';
 import { closeSessionRecord } from './end-session.js';
 import { placeholderCharacter, sessionView, type SessionReply, type SessionView } from './messages.js';
 import type { SessionDeps } from './session-actor.js';
@@ -21,6 +24,8 @@ import {
   SessionCapacityFullError,
   SessionEndedError,
   SessionJournalError,
+  SessionMovingError,
+  SessionNotRealtimeError,
   SessionNotRunningError,
 } from './session-errors.js';
 import { SessionHost, type SessionHostOptions } from './session-host.js';
@@ -35,8 +40,8 @@ export interface CreateSessionInput {
 
 export interface SessionClientOptions extends SessionHostOptions {
   tokenTtlS: number;
-  /** Whether a voice id names a voice sessions can speak with (the speech layer knows). */
-  isKnownVoice(voiceId: string): boolean;
+  /** Whether a voice id names a voice this account's sessions can speak with: a built-in voice or its own active cloned voice. */
+  isKnownVoice(em: EntityManager, principal: Principal, voiceId: string): Promise<boolean>;
 }
 
 export class SessionClient {
@@ -71,7 +76,7 @@ export class SessionClient {
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
     if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
-    if (!this.options.isKnownVoice(voice)) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
+    if (!(await this.options.isKnownVoice(em, principal, voice))) throw new InvalidInputError(`body/voice "${voice}" is not a known voice`);
 
     const id = newId('ses');
     const admission = await this.deps.capacity.admit(id);
@@ -133,6 +138,51 @@ export class SessionClient {
     return session;
   }
 
+  /** The account's sessions, newest first: `open` (the default), `closed` or `all`. */
+  async list(
+    em: EntityManager,
+    principal: Principal,
+    query: { limit?: number | undefined; starting_after?: string | undefined },
+    state: 'open' | 'closed' | 'all',
+  ): Promise<{ data: SessionView[]; has_more: boolean }> {
+    const where = { userId: principal.userId, mode: principal.mode, ...(state === 'all' ? {} : { state }) };
+    const page = await paginate(em, LiveSession, where, query, 'session');
+    const characters = await em.find(Character, { id: { $in: [...new Set(page.data.map((s) => s.characterId))] } });
+    const names = new Map(characters.map((c) => [c.id, c.name]));
+    const data = page.data.map((s) => {
+      const name = names.get(s.characterId);
+      return sessionView(s, name === undefined ? placeholderCharacter(s.characterId) : { id: s.characterId, name }, this.deps.engine.name);
+    });
+    return { data, has_more: page.has_more };
+  }
+
+  /** A new st_ browser token for an open session of the account (its secret is returned once). */
+  async mintToken(em: EntityManager, principal: Principal, sessionId: string, ttlS: number): Promise<IssuedToken> {
+    const session = await this.authorize(em, principal, sessionId);
+    if (session.state !== 'open') throw new SessionEndedError();
+    return this.deps.credentials.issueSessionToken(em, { parent: principal, sessionId, ttlS: Math.min(ttlS, this.options.tokenTtlS) });
+  }
+
+  /** A new vt_ viewer token for an open realtime session of the account (its secret is returned once). */
+  async mintViewerToken(em: EntityManager, principal: Principal, sessionId: string, ttlS: number): Promise<IssuedToken> {
+    const session = await this.authorize(em, principal, sessionId);
+    if (session.state !== 'open') throw new SessionEndedError();
+    if (!session.realtime) throw new SessionNotRealtimeError();
+    return this.deps.credentials.issueViewerToken(em, { parent: principal, sessionId, ttlS });
+  }
+
+  /** The session's viewer tokens, newest first (active, expired and revoked). */
+  async listViewerTokens(
+    em: EntityManager,
+    principal: Principal,
+    sessionId: string,
+    query: { limit?: number | undefined; starting_after?: string | undefined },
+  ): Promise<Page<SessionToken>> {
+    await this.authorize(em, principal, sessionId);
+    const where = { userId: principal.userId, mode: principal.mode, sessionId, kind: 'viewer' as const };
+    return paginate(em, SessionToken, where, query, 'viewer_token');
+  }
+
   async chat(session: LiveSession, text: string): Promise<Extract<SessionReply, { kind: 'reply' }>> {
     if (session.state !== 'open') throw new SessionEndedError();
     const reply = await this.host.ask(session.id, { type: 'chat', text });
@@ -156,8 +206,13 @@ export class SessionClient {
         const reply = await this.host.ask(session.id, { type: 'get' });
         if (reply.kind === 'view') return reply.session;
       } catch (err) {
-        // Not running, or NATS is down: the record in PostgreSQL is the answer meanwhile.
-        if (!(err instanceof SessionNotRunningError) && !(err instanceof DependencyUnavailableError)) throw err;
+        // Not running, moving, or NATS is down: the record in PostgreSQL is the answer meanwhile.
+        if (
+          !(err instanceof SessionNotRunningError) &&
+          !(err instanceof SessionMovingError) &&
+          !(err instanceof DependencyUnavailableError)
+        )
+          throw err;
       }
     }
     const character = await em.findOne(Character, { id: session.characterId });

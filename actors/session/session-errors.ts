@@ -18,6 +18,13 @@ export class SessionBusyError extends DomainError {
   }
 }
 
+/** The session's node died or handed it over, and another node is taking it: retry in seconds. */
+export class SessionMovingError extends DomainError {
+  constructor(options?: ErrorOptions) {
+    super('the session is moving to another node; retry in a moment', options);
+  }
+}
+
 /** The deployment-wide session cap is reached and the policy refuses. */
 export class SessionCapacityFullError extends DomainError {
   constructor() {
@@ -29,6 +36,13 @@ export class SessionCapacityFullError extends DomainError {
 export class SessionEndedError extends DomainError {
   constructor() {
     super('this session has ended');
+  }
+}
+
+/** A text session has no room, so nobody can watch it. */
+export class SessionNotRealtimeError extends DomainError {
+  constructor() {
+    super('this session has no room to watch');
   }
 }
 

@@ -2,14 +2,16 @@
  * Hosting and placement of session actors: this node's ActorHost (placement registry, heartbeat,
  * adoption of orphans), new sessions spawned here, and asks to a session wherever it runs, with
  * the actor runtime's failures turned into session errors (the original kept as the cause):
- *   no node hosts the session     → SessionNotRunningError
+ *   no node hosts the session     → SessionNotRunningError (an open session with no placement is
+ *                                   adopted here instead: callers ask only sessions their record says are open)
+ *   its node stopped answering    → SessionMovingError (503, retryable: another node adopts it)
  *   the actor did not answer      → SessionBusyError
  * A session that an adopting node cannot recover ends (node_lost) through endSession.
  *
  * Not here: what routes ask for (session-client.ts) nor the conversation (session-actor.ts).
  */
 import type { NatsConnection } from 'nats';
-import { ActorBusy, ActorHost, ActorNotRunning } from '../../runtime/actors/nats-bridge.js';
+import { ActorBusy, ActorHost, ActorMoving, ActorNotRunning } from '../../runtime/actors/nats-bridge.js';
 import { PlacementRegistry } from '../../runtime/actors/registry.js';
 import { resetThenStop } from '../../runtime/actors/supervisor.js';
 import { randomBase62 } from '../../runtime/ids.js';
@@ -17,7 +19,8 @@ import type { SessionEndReason } from '../../runtime/db/entities/live-session.js
 import { closeSessionRecord } from './end-session.js';
 import type { SessionMessage, SessionReply } from './messages.js';
 import { sessionBehavior, type SessionDeps, type SessionState } from './session-actor.js';
-import { SessionBusyError, SessionNotRunningError } from './session-errors.js';
+import { SessionBusyError, SessionMovingError, SessionNotRunningError } from './session-errors.js';
+import { SessionReconciler } from './session-reconciler.js';
 import { SESSION_SUBJECT_PREFIX } from './subjects.js';
 
 export interface SessionHostOptions {
@@ -34,6 +37,7 @@ const ASK_TIMEOUT_MS = 60_000;
 export class SessionHost {
   readonly nodeId = `node_${randomBase62(12)}`;
   private host!: ActorHost<SessionState, SessionMessage, SessionReply>;
+  private reconciler: SessionReconciler | undefined;
 
   private constructor(private readonly deps: SessionDeps) {}
 
@@ -60,6 +64,9 @@ export class SessionHost {
         ),
     });
     await sessions.host.start();
+    // Finishes ends that Redis missed and adopts open sessions no node hosts (after an outage).
+    sessions.reconciler = new SessionReconciler(deps, sessions.host, Math.max(1000, options.scanIntervalMs * 2.5));
+    sessions.reconciler.start();
     return sessions;
   }
 
@@ -74,9 +81,10 @@ export class SessionHost {
 
   async ask(sessionId: string, msg: SessionMessage): Promise<SessionReply> {
     try {
-      return await this.host.ask(sessionId, msg, ASK_TIMEOUT_MS);
+      return await this.host.ask(sessionId, msg, ASK_TIMEOUT_MS, { adoptUnplaced: true });
     } catch (err) {
       if (err instanceof ActorNotRunning) throw new SessionNotRunningError({ cause: err });
+      if (err instanceof ActorMoving) throw new SessionMovingError({ cause: err });
       if (err instanceof ActorBusy) throw new SessionBusyError({ cause: err });
       throw err;
     }
@@ -94,6 +102,7 @@ export class SessionHost {
 
   /** Stops hosting (sessions are handed to other nodes, not ended). */
   async close(): Promise<void> {
+    this.reconciler?.stop();
     await this.host.close();
   }
 }

@@ -4,6 +4,14 @@ import fp from 'fastify-plugin';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../runtime/services.js';
+import type { SessionClient } from '../../actors/session/session-client.js';
+import { NotConnected } from '../errors.js';
+
+/** The live-session client, or 501 on a node that does not serve sessions (COMPANION_ROLE=worker). */
+export function sessionsOf(app: FastifyInstance): SessionClient {
+  if (!app.services.sessions) throw new NotConnected('live sessions on this node (COMPANION_ROLE=worker)');
+  return app.services.sessions;
+}
 
 const forkedEm = Symbol('em');
 

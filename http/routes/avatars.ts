@@ -8,11 +8,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { SessionClient } from '../../actors/session/session-client.js';
-import { placeholderCharacter, sessionView } from '../../actors/session/messages.js';
-import { Character } from '../../runtime/db/entities/character.js';
-import { LiveSession } from '../../runtime/db/entities/live-session.js';
-import { paginate } from '../../runtime/db/paginate.js';
-import { NotConnected } from '../errors.js';
+import { sessionsOf } from '../plugins/services.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 
 const RoomSchema = Type.Object({
@@ -74,10 +70,8 @@ const ChatReply = Type.Object({
 });
 
 const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const client = (): SessionClient => {
-    if (!app.services.sessions) throw new NotConnected('live sessions on this node (COMPANION_ROLE=worker)');
-    return app.services.sessions;
-  };
+  const client = (): SessionClient => sessionsOf(app);
+
   // The routes on one session look it up once, here, after the access check: the caller's own
   // session (404 otherwise; 403 for an st_ token of another session).
   app.decorateRequest('liveSession', null);
@@ -175,23 +169,10 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: List(SessionSchema), ...errors(400, 404, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const p = request.principal!;
-      const state = request.query.state ?? 'open';
-      const where = { userId: p.userId, mode: p.mode, ...(state === 'all' ? {} : { state }) };
-      const page = await paginate(request.em, LiveSession, where, request.query, 'session');
-      const characters = await request.em.find(Character, { id: { $in: [...new Set(page.data.map((s) => s.characterId))] } });
-      const names = new Map(characters.map((c) => [c.id, c.name]));
-      const engine = app.services.sessions?.engineName ?? 'unknown';
-      return {
-        success: true as const,
-        data: page.data.map((s) => {
-          const name = names.get(s.characterId);
-          return sessionView(s, name === undefined ? placeholderCharacter(s.characterId) : { id: s.characterId, name }, engine);
-        }),
-        has_more: page.has_more,
-      };
-    },
+    async (request) => ({
+      success: true as const,
+      ...(await client().list(request.em, request.principal!, request.query, request.query.state ?? 'open')),
+    }),
   );
 };
 

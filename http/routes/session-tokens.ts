@@ -8,10 +8,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LiveSession } from '../../runtime/db/entities/live-session.js';
-import { SessionToken } from '../../runtime/db/entities/credentials.js';
-import { paginate } from '../../runtime/db/paginate.js';
-import { ResourceNotFound, SessionEnded } from '../errors.js';
+import type { SessionToken } from '../../runtime/db/entities/credentials.js';
+import type { SessionClient } from '../../actors/session/session-client.js';
+import { sessionsOf } from '../plugins/services.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
 
 export const TokenView = Type.Object({
@@ -45,6 +44,7 @@ export function tokenView(t: SessionToken) {
 
 const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { credentials, config } = app.services;
+  const sessions = (): SessionClient => sessionsOf(app);
 
   app.post(
     '/sessions/token',
@@ -66,12 +66,8 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
-      const session = await request.em.findOne(LiveSession, { id: request.body.sessionId, userId: p.userId, mode: p.mode });
-      if (!session) throw new ResourceNotFound('session', request.body.sessionId);
-      if (session.state !== 'open') throw new SessionEnded();
-      const ttlS = Math.min(request.body.ttlSeconds ?? config.sessionTokenTtlS, config.sessionTokenTtlS);
-      const { token, secret } = await credentials.issueSessionToken(request.em, { parent: p, sessionId: session.id, ttlS });
+      const ttlS = request.body.ttlSeconds ?? config.sessionTokenTtlS;
+      const { token, secret } = await sessions().mintToken(request.em, request.principal!, request.body.sessionId, ttlS);
       return reply.code(201).send(ok({ ...tokenView(token), token: secret }));
     },
   );
@@ -88,14 +84,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const page = await paginate(
-        request.em,
-        SessionToken,
-        { userId: p.userId, mode: p.mode, kind: 'session', revokedAt: null, expiresAt: { $gt: new Date() } },
-        request.query,
-        'session_token',
-      );
+      const page = await credentials.listActiveSessionTokens(request.em, request.principal!, request.query);
       return { success: true as const, data: page.data.map(tokenView), has_more: page.has_more };
     },
   );
@@ -112,10 +101,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const token = await request.em.findOne(SessionToken, { id: request.params.id, userId: p.userId, mode: p.mode });
-      if (!token) throw new ResourceNotFound('session_token', request.params.id);
-      await credentials.revokeSessionToken(request.em, token);
+      const token = await credentials.revokeSessionTokenById(request.em, request.principal!, request.params.id);
       if (token.sessionId && app.services.viewers) {
         // Watching viewers it let in are disconnected wherever their websockets are (no room: nothing to do).
         await app.services.viewers.relay

@@ -16,6 +16,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { durationMs, wavFile, wavHeader, type Pcm } from '../../media/speech/wav.js';
 import { AudioInvalid, AudioTooLarge } from '../errors.js';
+import { InvalidInputError } from '../../runtime/errors.js';
+import { UpstreamError } from '../../media/speech/upstream-error.js';
 import { acceptRawAudio, audioContent } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, Ok, ok, VoiceId } from '../schemas/common.js';
 import { emitTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
@@ -60,6 +62,20 @@ const HealthView = Type.Object({
   latencyMs: Type.Number(),
 });
 
+/** `?language=`: an ISO 639-1 code, or `auto` to detect it (multilingual transcribers only). */
+const TranscriptionQuery = Type.Object(
+  {
+    language: Type.Optional(
+      Type.String({
+        pattern: '^([a-z]{2}|haw|yue|auto)$',
+        description:
+          'The language spoken: an ISO 639-1 code (en, es, de…) or auto to detect it; default en. whisper-tiny.en takes en only.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const SYNTHESIS_ERRORS = errors(400, 413, ...AUTHED_ERRORS, 503);
 const TRANSCRIPTION_ERRORS = errors(400, 413, 415, ...AUTHED_ERRORS, 503);
 
@@ -98,10 +114,25 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return body;
   }
 
+  // The embedded transcriber's model is known; an external one takes whatever language it takes.
+  const englishOnly = !config.speechSttUrl && config.speechSttModel === 'whisper-tiny.en';
   const transcribe = async (request: FastifyRequest, reply: Parameters<typeof speechCall>[0]) => {
     const speech = requireSpeech(services);
+    const language = (request.query as { language?: string }).language ?? 'en';
+    if (englishOnly && language !== 'en')
+      throw new InvalidInputError(
+        `querystring/language "${language}": the transcriber (whisper-tiny.en) is English-only; SPEECH_STT_MODEL=whisper-base transcribes other languages`,
+      );
     const audio = await uploadedAudio(request);
-    const transcript = await call(reply, () => speech.transcribe(audio));
+    const transcript = await call(reply, () =>
+      speech.transcribe(audio, language).catch((err: unknown) => {
+        // A transcriber that refuses the language (an English-only model behind SPEECH_STT_URL)
+        // refused the caller's request: that is not the transcriber being unavailable.
+        if (err instanceof UpstreamError && err.status === 400 && language !== 'en')
+          throw new InvalidInputError(`querystring/language "${language}": the transcriber refused it (${err.detail})`);
+        throw err;
+      }),
+    );
     return ok(transcript);
   };
 
@@ -217,6 +248,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Transcribe audio sent as multipart (field "file") or as a raw audio/* body',
         tags: ['speech'],
+        querystring: TranscriptionQuery,
         response: { 200: Ok(TranscriptView), ...TRANSCRIPTION_ERRORS },
       },
     },
@@ -231,6 +263,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Transcribe through the upstream transcriber; one response, not a live feed',
         tags: ['speech'],
+        querystring: TranscriptionQuery,
         response: { 200: Ok(TranscriptView), ...TRANSCRIPTION_ERRORS },
       },
     },
@@ -253,7 +286,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await call(reply, () => speech.stt.health(Math.min(config.speechTimeoutMs, 2000)));
       return ok({
         status: 'ok' as const,
-        model: 'whisper-tiny.en',
+        model: config.speechSttUrl ? 'external' : config.speechSttModel,
         upstream: config.speechSttUrl ? ('external' as const) : ('embedded' as const),
         latencyMs: Math.round((performance.now() - started) * 10) / 10,
       });

@@ -9,10 +9,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { LiveSession } from '../../runtime/db/entities/live-session.js';
-import { SessionToken } from '../../runtime/db/entities/credentials.js';
-import { paginate } from '../../runtime/db/paginate.js';
-import { ResourceNotFound, SessionEnded, SessionNotRealtime } from '../errors.js';
+import type { SessionClient } from '../../actors/session/session-client.js';
+import { sessionsOf } from '../plugins/services.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok } from '../schemas/common.js';
 import { TokenView, tokenView } from './session-tokens.js';
 
@@ -30,7 +28,8 @@ export function viewerUrl(request: FastifyRequest, sessionId: string, token: str
 }
 
 const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { credentials, config } = app.services;
+  const { config } = app.services;
+  const sessions = (): SessionClient => sessionsOf(app);
 
   app.post(
     '/avatars/:id/viewer-token',
@@ -56,14 +55,9 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
-      const session = await request.em.findOne(LiveSession, { id: request.params.id, userId: p.userId, mode: p.mode });
-      if (!session) throw new ResourceNotFound('session', request.params.id);
-      if (session.state !== 'open') throw new SessionEnded();
-      if (!session.realtime) throw new SessionNotRealtime();
       const ttlS = Math.min(request.body.ttlSeconds ?? config.viewerTokenTtlS, config.viewerTokenTtlS);
-      const { token, secret } = await credentials.issueViewerToken(request.em, { parent: p, sessionId: session.id, ttlS });
-      return reply.code(201).send(ok({ ...tokenView(token), token: secret, viewerUrl: viewerUrl(request, session.id, secret) }));
+      const { token, secret } = await sessions().mintViewerToken(request.em, request.principal!, request.params.id, ttlS);
+      return reply.code(201).send(ok({ ...tokenView(token), token: secret, viewerUrl: viewerUrl(request, request.params.id, secret) }));
     },
   );
 
@@ -80,16 +74,7 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const session = await request.em.findOne(LiveSession, { id: request.params.id, userId: p.userId, mode: p.mode });
-      if (!session) throw new ResourceNotFound('session', request.params.id);
-      const page = await paginate(
-        request.em,
-        SessionToken,
-        { userId: p.userId, mode: p.mode, sessionId: session.id, kind: 'viewer' },
-        request.query,
-        'viewer_token',
-      );
+      const page = await sessions().listViewerTokens(request.em, request.principal!, request.params.id, request.query);
       return { success: true as const, data: page.data.map(tokenView), has_more: page.has_more };
     },
   );

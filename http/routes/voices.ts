@@ -5,10 +5,16 @@
  * (with `failureCode` and `failureReason`). DELETE removes the voice, its files and its job;
  * characters bound to it fall back to the default voice and get character.updated.
  *
- * An Idempotency-Key header makes the voice id (and so the workflow id) a function of
- * (account, mode, key): re-posting the same key answers the same voice and starts no second job.
+ * Samples come by URL (JSON), as a multipart upload (fields name, description; one to five
+ * `file` parts) or as one raw audio/* body (name in the query).
+ *
+ * Idempotency-Key: the route opts in to the idempotency plugin (the same key replays the first
+ * answer for 24 hours), and the key also makes the voice id (and so the workflow id) a function of
+ * (account, mode, key), so even past those 24 hours a repeat finds the same voice and job.
  */
 import fs from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -23,8 +29,8 @@ import { voiceCloneWorkflowId, voiceFilesDir, voiceIdFor, engineVoiceName } from
 import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
 import type { cloneVoice } from '../../workflows/voice-clone/workflow.js';
-import { ResourceNotFound, ValidationError } from '../errors.js';
-import { acceptRawAudio, audioContent } from '../speech/raw-audio.js';
+import { AudioTooLarge, ResourceNotFound, ValidationError } from '../errors.js';
+import { acceptRawAudio } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, IdParams, ListQuery, Ok, ok } from '../schemas/common.js';
 import { voiceView, VoiceView } from '../speech/speech-http.js';
 
@@ -96,37 +102,44 @@ const CreateBody = Type.Object(
   { additionalProperties: false },
 );
 
-// The route reads its body itself (JSON or raw audio), so the document is told here.
-const createRequestBody = {
-  required: true,
-  description: 'JSON with reference clip URLs, or one clip as a raw audio/* body (then `name` is in the query)',
-  content: {
-    'application/json': {
-      schema: CreateBody,
-      example: {
-        name: 'Narrator',
-        description: 'Warm, calm',
-        labels: { use: 'audiobooks' },
-        samples: [{ url: 'https://example.com/clip.wav' }],
-      },
-    },
-    ...audioContent({ multipart: false }),
-  },
-};
-
 const UploadQuery = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
 });
 
 const IdempotencyKey = /^[\x21-\x7e]{1,255}$/;
+const MAX_FILES = 5;
 
 const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { config, temporal, events, log } = app.services;
   const maxBytes = config.voiceSampleMaxBytes;
 
-  // Direct uploads: a raw audio/* (or octet-stream) body, read up to the sample limit.
+  // Direct uploads: multipart (up to five `file` parts) or a raw audio/* (or octet-stream) body.
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: MAX_FILES, fields: 5, fieldSize: 1024, parts: MAX_FILES + 5 } });
   acceptRawAudio(app, maxBytes);
+
+  /** Reads a multipart body: text fields and the `file` parts, each up to the sample limit. */
+  async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: Buffer[] }> {
+    const fields: Record<string, string> = {};
+    const files: Buffer[] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file')
+            throw new ValidationError(`multipart: the audio goes in fields named "file", not "${part.fieldname}"`);
+          files.push(await part.toBuffer());
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+    } catch (err) {
+      if (err instanceof ValidationError) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AudioTooLarge(maxBytes);
+      throw new ValidationError(`the multipart body could not be read (${(err as Error).message})`);
+    }
+    return { fields, files };
+  }
 
   async function loadOwn(em: EntityManager, id: string, userId: string, mode: Voice['mode']): Promise<Voice> {
     const voice = /^vce_[0-9A-Za-z]+$/.test(id) ? await em.findOne(Voice, { id, userId, mode }) : null;
@@ -161,11 +174,11 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/voices',
     {
-      bodyLimit: maxBytes + 64 * 1024,
-      config: { auth: { scope: 'voices:write' }, openapiRequestBody: createRequestBody },
+      bodyLimit: MAX_FILES * maxBytes + 64 * 1024,
+      config: { auth: { scope: 'voices:write' }, idempotent: true, openapiRequestBody: createRequestBody(maxBytes) },
       schema: {
         summary:
-          'Clone a voice from reference clips: JSON with sample URLs, or a raw audio/* body (name in the query); answers 202 pending',
+          'Clone a voice from reference clips: JSON with sample URLs, a multipart upload (`file` parts) or a raw audio/* body (name in the query); answers 202 pending',
         tags: ['voices'],
         querystring: UploadQuery,
         response: { 202: Ok(ClonedVoiceView), ...errors(400, 413, ...AUTHED_ERRORS) },
@@ -173,12 +186,19 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const p = request.principal!;
-      const upload = Buffer.isBuffer(request.body) ? request.body : null;
+      let uploads: Buffer[] = [];
       let input: { name: string; description: string; labels: Record<string, string>; urls: Array<string | null> };
-      if (upload) {
-        if (!request.query.name) throw new ValidationError('querystring/name is required with an audio upload');
-        if (upload.length === 0) throw new ValidationError('the audio upload is empty');
-        input = { name: request.query.name, description: request.query.description ?? '', labels: {}, urls: [null] };
+      if (request.isMultipart() || Buffer.isBuffer(request.body)) {
+        let fields: Record<string, string> = {};
+        if (request.isMultipart()) ({ fields, files: uploads } = await readMultipart(request));
+        else uploads = [request.body as Buffer];
+        const name = fields.name ?? request.query.name;
+        const description = fields.description ?? request.query.description ?? '';
+        if (!name || name.length > 100) throw new ValidationError('name (1–100 characters) is required with an audio upload');
+        if (description.length > 1000) throw new ValidationError('description is longer than 1000 characters');
+        if (uploads.length === 0) throw new ValidationError('send the audio in one to five multipart fields named "file"');
+        if (uploads.some((u) => u.length === 0)) throw new ValidationError('an audio upload is empty');
+        input = { name, description, labels: {}, urls: uploads.map(() => null) };
       } else {
         const body = parseCreateBody(request.body);
         for (const [i, sample] of body.samples.entries()) {
@@ -224,10 +244,10 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         createdAt: now,
         updatedAt: now,
       });
-      if (upload) {
+      if (uploads.length > 0) {
         const dir = voiceFilesDir(config.dataDir, p.userId, id);
         await fs.mkdir(dir, { recursive: true });
-        await fs.writeFile(`${dir}/upload-0`, upload);
+        for (const [i, upload] of uploads.entries()) await fs.writeFile(`${dir}/upload-${i}`, upload);
       }
       await request.em.persistAndFlush(voice);
       try {
@@ -329,7 +349,42 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** The JSON body, validated here because the same route also takes a raw audio body. */
+/** POST /voices's three bodies, for the OpenAPI document (they are read by parsers, not a schema). */
+function createRequestBody(maxBytes: number) {
+  const audio = { type: 'string', contentMediaType: 'audio/*', description: `WAV, WebM/Opus, Ogg, MP3 or FLAC, up to ${maxBytes} bytes` };
+  const clip = 'RIFF…WAVEfmt … (the bytes of a WAV file)';
+  return {
+    required: true,
+    description: 'Sample URLs (JSON), a multipart upload (one to five `file` parts), or one raw audio/* body with `?name=`',
+    content: {
+      'application/json': {
+        schema: CreateBody,
+        example: {
+          name: 'Narrator',
+          description: 'Warm, calm',
+          labels: { use: 'audiobooks' },
+          samples: [{ url: 'https://example.com/clip.wav' }],
+        },
+      },
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            description: { type: 'string', maxLength: 1000 },
+            file: { type: 'array', items: audio, minItems: 1, maxItems: MAX_FILES },
+          },
+          required: ['name', 'file'],
+        },
+        example: { name: 'Narrator', file: [clip] },
+      },
+      'audio/*': { schema: audio, example: clip },
+      'application/octet-stream': { schema: audio, example: clip },
+    },
+  };
+}
+
+/** The JSON body, validated here because the same route also takes uploads. */
 function parseCreateBody(body: unknown): Static<typeof CreateBody> {
   if (body === null || typeof body !== 'object') throw new ValidationError('send JSON {name, samples: [{url}]} or a raw audio/* body');
   const first = Value.Errors(CreateBody, body).First();

@@ -1,18 +1,13 @@
 /**
  * Webhook endpoints: GET/POST /api/v1/webhooks, GET/PATCH/DELETE /api/v1/webhooks/:id,
  * POST /webhooks/:id/test, POST /webhooks/:id/rotate-secret. The signing secret (`whsec_…`) is
- * shown once, at creation or rotation. URLs pass the SSRF guard. Each record shows its recent
- * deliveries with every attempt (time, status code, latency, error).
+ * shown once, at creation or rotation. Each record shows its recent deliveries with every attempt
+ * (time, status code, latency, error). The work is WebhookEndpointService's
+ * (runtime/webhooks/webhook-endpoints.ts), URL guard included; this file is schemas and HTTP.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { newId, newSecret } from '../../runtime/ids.js';
-import { paginate } from '../../runtime/db/paginate.js';
-import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../../runtime/db/entities/webhook.js';
 import { EVENT_TYPES, type EventType } from '../../runtime/events/event-types.js';
-import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
-import { Conflict, ResourceNotFound, WebhookUrlRefused } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
 
 const EventName = Type.Unsafe<EventType>({ type: 'string', enum: [...EVENT_TYPES] });
@@ -86,93 +81,8 @@ const PatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1, examples: [{ events: ['session.started', 'session.ended'], enabled: true }] },
 );
 
-const RECENT_IN_LIST = 5;
-const RECENT_IN_RECORD = 20;
-
 const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { events, secrets, config } = app.services;
-  const policy = { allowLoopback: config.webhookAllowLoopback, allowPrivate: config.webhookAllowPrivate };
-
-  async function guardUrl(raw: string): Promise<string> {
-    try {
-      return (await checkWebhookUrl(raw, policy)).toString();
-    } catch (err) {
-      if (err instanceof UrlRefused) throw new WebhookUrlRefused(err.message);
-      throw err;
-    }
-  }
-
-  /**
-   * The views of several endpoints in three queries whatever their number: the ids of each one's
-   * `recent` latest deliveries (one window query), those deliveries, and their attempts.
-   */
-  async function views(em: EntityManager, endpoints: WebhookEndpoint[], recent: number) {
-    if (endpoints.length === 0) return [];
-    const recentIds = (
-      (await em.getConnection().execute(
-        `SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY created_at DESC, id DESC) AS n
-           FROM webhook_deliveries WHERE endpoint_id IN (?)) ranked WHERE n <= ?`,
-        [endpoints.map((e) => e.id), recent],
-      )) as Array<{ id: string }>
-    ).map((r) => r.id);
-    const deliveries = recentIds.length
-      ? await em.find(WebhookDelivery, { id: { $in: recentIds } }, { orderBy: { createdAt: 'desc', id: 'desc' } })
-      : [];
-    const attempts = deliveries.length
-      ? await em.find(WebhookAttempt, { deliveryId: { $in: deliveries.map((d) => d.id) } }, { orderBy: { attempt: 'asc' } })
-      : [];
-    return endpoints.map((endpoint) =>
-      viewOf(
-        endpoint,
-        deliveries.filter((d) => d.endpointId === endpoint.id),
-        attempts,
-      ),
-    );
-  }
-
-  async function view(em: EntityManager, endpoint: WebhookEndpoint, recent: number) {
-    return (await views(em, [endpoint], recent))[0]!;
-  }
-
-  function viewOf(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[], attempts: WebhookAttempt[]) {
-    return {
-      id: endpoint.id,
-      object: 'webhook_endpoint' as const,
-      url: endpoint.url,
-      description: endpoint.description,
-      events: endpoint.events as EventType[],
-      enabled: endpoint.enabled,
-      livemode: endpoint.mode === 'live',
-      createdAt: endpoint.createdAt.toISOString(),
-      updatedAt: endpoint.updatedAt.toISOString(),
-      secretRotatedAt: endpoint.secretRotatedAt?.toISOString() ?? null,
-      recentDeliveries: deliveries.map((d) => ({
-        id: d.id,
-        eventId: d.eventId,
-        eventType: d.eventType,
-        status: d.status,
-        workflowId: d.workflowId,
-        createdAt: d.createdAt.toISOString(),
-        nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
-        attempts: attempts
-          .filter((a) => a.deliveryId === d.id)
-          .map((a) => ({
-            attempt: a.attempt,
-            at: a.at.toISOString(),
-            statusCode: a.statusCode,
-            latencyMs: a.latencyMs,
-            error: a.error,
-            succeeded: a.succeeded,
-          })),
-      })),
-    };
-  }
-
-  async function load(em: EntityManager, id: string, userId: string, mode: WebhookEndpoint['mode']): Promise<WebhookEndpoint> {
-    const endpoint = await em.findOne(WebhookEndpoint, { id, userId, mode });
-    if (!endpoint) throw new ResourceNotFound('webhook', id);
-    return endpoint;
-  }
+  const { webhooks } = app.services;
 
   app.get(
     '/webhooks',
@@ -185,15 +95,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: List(EndpointView), ...errors(400, 404, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const p = request.principal!;
-      const page = await paginate(request.em, WebhookEndpoint, { userId: p.userId, mode: p.mode }, request.query, 'webhook');
-      return {
-        success: true as const,
-        data: await views(request.em, page.data, RECENT_IN_LIST),
-        has_more: page.has_more,
-      };
-    },
+    async (request) => ({ success: true as const, ...(await webhooks.list(request.em, request.principal!, request.query)) }),
   );
 
   app.post(
@@ -208,25 +110,11 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
-      const url = await guardUrl(request.body.url);
-      const secret = newSecret('whsec_');
-      const now = new Date();
-      const endpoint = request.em.create(WebhookEndpoint, {
-        id: newId('whk'),
-        userId: p.userId,
-        mode: p.mode,
-        url,
-        description: request.body.description ?? '',
-        events: [...(request.body.events as EventType[])],
-        enabled: request.body.enabled ?? true,
-        secretCiphertext: secrets.seal(secret),
-        createdAt: now,
-        updatedAt: now,
-        secretRotatedAt: null,
+      const { endpoint, secret } = await webhooks.create(request.em, request.principal!, {
+        ...request.body,
+        events: request.body.events as EventType[],
       });
-      await request.em.persistAndFlush(endpoint);
-      return reply.code(201).send(ok({ ...(await view(request.em, endpoint, 0)), secret }));
+      return reply.code(201).send(ok({ ...(await webhooks.view(request.em, endpoint, 0)), secret }));
     },
   );
 
@@ -241,10 +129,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Ok(EndpointView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
-    async (request) => {
-      const p = request.principal!;
-      return ok(await view(request.em, await load(request.em, request.params.id, p.userId, p.mode), RECENT_IN_RECORD));
-    },
+    async (request) => ok(await webhooks.view(request.em, await webhooks.find(request.em, request.principal!, request.params.id))),
   );
 
   app.patch(
@@ -260,15 +145,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const endpoint = await load(request.em, request.params.id, p.userId, p.mode);
-      if (request.body.url !== undefined) endpoint.url = await guardUrl(request.body.url);
-      if (request.body.events !== undefined) endpoint.events = [...(request.body.events as EventType[])];
-      if (request.body.description !== undefined) endpoint.description = request.body.description;
-      if (request.body.enabled !== undefined) endpoint.enabled = request.body.enabled;
-      endpoint.updatedAt = new Date();
-      await request.em.flush();
-      return ok(await view(request.em, endpoint, RECENT_IN_RECORD));
+      const patch = { ...request.body, events: request.body.events as EventType[] | undefined };
+      return ok(await webhooks.view(request.em, await webhooks.update(request.em, request.principal!, request.params.id, patch)));
     },
   );
 
@@ -287,8 +165,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      await request.em.removeAndFlush(await load(request.em, request.params.id, p.userId, p.mode));
+      await webhooks.delete(request.em, request.principal!, request.params.id);
       return ok({ id: request.params.id, object: 'webhook_endpoint' as const, deleted: true as const });
     },
   );
@@ -313,31 +190,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const p = request.principal!;
-      const endpoint = await load(request.em, request.params.id, p.userId, p.mode);
-      if (!endpoint.enabled) throw new Conflict('this endpoint is disabled; enable it to send a test delivery');
-      const type = (request.body?.type as EventType | undefined) ?? (endpoint.events[0] as EventType);
-      const { event, deliveries } = await events.emit(request.em, {
-        userId: p.userId,
-        mode: p.mode,
-        type,
-        test: true,
-        onlyEndpointId: endpoint.id,
-        data: { message: 'This is a test delivery from Companion.', endpointId: endpoint.id },
-      });
-      const delivery = deliveries[0]!;
-      return reply.code(202).send(
-        ok({
-          id: delivery.id,
-          eventId: event.id,
-          eventType: type,
-          status: delivery.status,
-          attempts: [],
-          workflowId: delivery.workflowId,
-          createdAt: delivery.createdAt.toISOString(),
-          nextAttemptAt: null,
-        }),
-      );
+      const type = request.body?.type as EventType | undefined;
+      return reply.code(202).send(ok(await webhooks.sendTest(request.em, request.principal!, request.params.id, type)));
     },
   );
 
@@ -353,14 +207,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const p = request.principal!;
-      const endpoint = await load(request.em, request.params.id, p.userId, p.mode);
-      const secret = newSecret('whsec_');
-      endpoint.secretCiphertext = secrets.seal(secret);
-      endpoint.secretRotatedAt = new Date();
-      endpoint.updatedAt = new Date();
-      await request.em.flush();
-      return ok({ ...(await view(request.em, endpoint, RECENT_IN_RECORD)), secret });
+      const { endpoint, secret } = await webhooks.rotateSecret(request.em, request.principal!, request.params.id);
+      return ok({ ...(await webhooks.view(request.em, endpoint)), secret });
     },
   );
 };

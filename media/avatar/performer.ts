@@ -38,14 +38,16 @@ export interface AvatarPerformer {
 
 export interface AvatarPerformerOptions {
   appearance: CharacterAppearance;
-  voiceId: string;
+  /** A built-in voice id, or the resolved voice itself (a cloned voice). */
+  voiceId?: string;
+  voice?: BuiltInVoice;
   speech: SpeechService;
   width: number;
   height: number;
 }
 
 export async function createAvatarPerformer(options: AvatarPerformerOptions): Promise<AvatarPerformer> {
-  const voice = builtInVoice(options.voiceId);
+  const voice = options.voice ?? builtInVoice(options.voiceId ?? '');
   if (!voice) throw new RangeError(`unknown voice ${options.voiceId}`);
   const renderer = await createFaceRenderer(options.appearance, { width: options.width, height: options.height });
   return new Performer(voice, options.speech, renderer);

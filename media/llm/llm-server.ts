@@ -33,7 +33,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
     prompt: { type: 'string', default: 'chat' },
-    threads: { type: 'string', default: '2' },
+    threads: { type: 'string', default: '1' },
   },
 });
 if (!values.model || !values.runtime || !values.port || !['chat', 'transcript'].includes(values.prompt!)) {

@@ -65,7 +65,11 @@ export class ModelHttp {
     }
     if (res.statusCode === 404 && opts.allow404) return { status: 404, headers: res.headers, body: data };
     if (res.statusCode < 200 || res.statusCode >= 300) {
-      throw new UpstreamError(this.options.capability, `the model server answered ${res.statusCode}: ${upstreamMessage(data)}`);
+      throw new UpstreamError(
+        this.options.capability,
+        `the model server answered ${res.statusCode}: ${upstreamMessage(data)}`,
+        res.statusCode,
+      );
     }
     return { status: res.statusCode, headers: res.headers, body: data };
   }

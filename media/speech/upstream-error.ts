@@ -7,6 +7,8 @@ export class UpstreamError extends Error {
     /** What is unavailable, as the client will read it: "speech synthesis", "speech transcription". */
     readonly capability: string,
     readonly detail: string,
+    /** The model server's HTTP status when it answered one (400: it refused what it was asked). */
+    readonly status?: number,
   ) {
     super(`${capability}: ${detail}`);
     this.name = 'UpstreamError';

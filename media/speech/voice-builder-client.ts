@@ -24,7 +24,8 @@ export interface ReferenceAnalysis {
 export interface BuiltVoice {
   /** Opaque voice parameters (base64), stored by the service and registered for synthesis. */
   style: string;
-  search_score: number;
+  /** Null when the start was chosen without synthesis (the refinement scores it). */
+  search_score: number | null;
   held_out_score: number;
   start: string;
   lang: string;
@@ -50,6 +51,7 @@ export interface VoiceBuilder {
     heldOutWav: Buffer;
     text: string;
     lang: string;
+    /** Ignored by the Kokoro search (each round scores its start on its own text); kept for other builders. */
     bestScore: number;
     iterations: number;
     seed: number;

@@ -12,6 +12,8 @@ import { ApiKey, SessionToken, type Mode, type SessionTokenKind } from '../db/en
 import { Organization } from '../db/entities/organization.js';
 import { User } from '../db/entities/user.js';
 import type { Limiter } from '../limits/limiter.js';
+import { paginate, type Page } from '../db/paginate.js';
+import { NotFoundError } from '../errors.js';
 import type { PlanCatalog, PlanId } from '../limits/plans.js';
 import { SESSION_TOKEN_SCOPES, VIEWER_TOKEN_SCOPES, type Scope } from './scopes.js';
 
@@ -222,6 +224,24 @@ export class CredentialService {
     });
     await em.persistAndFlush(token);
     return { token, secret };
+  }
+
+  /** The account's st_ tokens that still work (unexpired, unrevoked), newest first. */
+  listActiveSessionTokens(
+    em: EntityManager,
+    owner: Pick<Principal, 'userId' | 'mode'>,
+    query: { limit?: number | undefined; starting_after?: string | undefined },
+  ): Promise<Page<SessionToken>> {
+    const where = { userId: owner.userId, mode: owner.mode, kind: 'session' as const, revokedAt: null, expiresAt: { $gt: new Date() } };
+    return paginate(em, SessionToken, where, query, 'session_token');
+  }
+
+  /** Revokes the account's session or viewer token `id` (idempotent), or NotFoundError. */
+  async revokeSessionTokenById(em: EntityManager, owner: Pick<Principal, 'userId' | 'mode'>, id: string): Promise<SessionToken> {
+    const token = await em.findOne(SessionToken, { id, userId: owner.userId, mode: owner.mode });
+    if (!token) throw new NotFoundError('session_token', id);
+    await this.revokeSessionToken(em, token);
+    return token;
   }
 
   async revokeSessionToken(em: EntityManager, token: SessionToken): Promise<void> {

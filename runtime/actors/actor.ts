@@ -26,6 +26,11 @@ export interface Behavior<S, M, R> {
   idleMessage?: M;
   /** Whether a message counts as activity for the idle timer (default: every message does). */
   isActivity?(msg: M): boolean;
+  /**
+   * When the state last saw activity (ms since the epoch): an actor recovered or adopted from it
+   * keeps its idle deadline instead of starting a new one (default: now).
+   */
+  lastActivityAt?(state: S): number | undefined;
   onStop?(state: S, reason: string, ctx: ActorContext): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export class Actor<S, M, R> {
         this.stopReason ??= reason;
       },
     };
+    this.lastActivityAt = Math.min(Date.now(), behavior.lastActivityAt?.(state) ?? Date.now());
     this.armIdleTimer();
   }
 

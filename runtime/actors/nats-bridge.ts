@@ -7,7 +7,8 @@
  * otherwise the caller gets ActorNotRunning. A timeout is ActorBusy. A monitor adopts actors of
  * dead nodes in the background, so an orphan never waits for traffic to be noticed.
  */
-import { ErrorCode, type NatsConnection, type NatsError, type Subscription } from 'nats';
+import { Empty, ErrorCode, headers, type NatsConnection, type NatsError, type Subscription } from 'nats';
+import { failedDependency } from '../health/dependency-failure.js';
 import type { Logger } from 'pino';
 import { Actor, ActorStopped, ActorTimeout, type Behavior } from './actor.js';
 import type { PlacementEntry, PlacementRegistry } from './registry.js';
@@ -23,6 +24,17 @@ export class ActorBusy extends DomainError {}
 export class ActorFailed extends DomainError {}
 /** Another actor with this id is placed already. */
 export class ActorPlaced extends DomainError {}
+/**
+ * The node hosting the actor stopped answering (it died or handed the actor over) and the actor is
+ * being moved: the call is retryable within seconds. Its call in flight may or may not have been
+ * handled.
+ */
+export class ActorMoving extends DomainError {}
+
+/** Header of a liveness ping: answered by the subscription itself, never queued in the mailbox. */
+const PING_HEADER = 'Companion-Ping';
+/** While waiting for a remote actor, its host is pinged this often. */
+const PING_EVERY_MS = 1000;
 
 interface Wire<R> {
   ok: boolean;
@@ -77,7 +89,12 @@ export class ActorHost<S, M, R> {
     this.host(id, state);
   }
 
-  async ask(id: string, msg: M, timeoutMs: number): Promise<R> {
+  /**
+   * Asks actor `id` wherever it runs. `adoptUnplaced`: the caller knows the actor should exist
+   * (its record says so), so an actor with no placement at all is adopted here rather than refused.
+   */
+  async ask(id: string, msg: M, timeoutMs: number, options: { adoptUnplaced?: boolean } = {}): Promise<R> {
+    const { registry } = this.options;
     for (let attempt = 0; ; attempt++) {
       // Local fast path: an actor hosted here is asked directly, without encoding the message
       // and the reply for a NATS round trip to ourselves. Same outcomes as over NATS: a reply, a
@@ -95,8 +112,8 @@ export class ActorHost<S, M, R> {
       const link = this.options.link;
       link?.check();
       try {
-        const request = this.options.nc.request(`${this.options.subjectPrefix}.${id}`, encode(msg), { timeout: timeoutMs });
-        const res = await (link ? link.race(request) : request);
+        const request = this.options.nc.request(this.subject(id), encode(msg), { timeout: timeoutMs });
+        const res = await this.watchHost(id, link ? link.race(request) : request);
         const wire = decode<Wire<R>>(res.data);
         if (!wire.ok) throw new ActorFailed(wire.error ?? 'actor failed');
         return wire.reply as R;
@@ -104,16 +121,76 @@ export class ActorHost<S, M, R> {
         const code = (err as NatsError).code;
         if (code === ErrorCode.Timeout) throw new ActorBusy(`actor ${id} did not answer within ${timeoutMs} ms`);
         if (code !== ErrorCode.NoResponders) throw err;
-        if (attempt >= 2) throw new ActorNotRunning(`actor ${id} is not running`);
-        const entry = await this.options.registry.get(id);
-        if (!entry) throw new ActorNotRunning(`actor ${id} is not running`);
-        if (!(await this.options.registry.isAlive(entry.placement.nodeId)) || entry.placement.nodeId === this.options.registry.nodeId) {
+        // No node subscribes the actor right now.
+        if (attempt >= 5) throw new ActorMoving(`actor ${id} is being moved to another node`);
+        const entry = await registry.get(id);
+        if (!entry) {
+          if (!options.adoptUnplaced) throw new ActorNotRunning(`actor ${id} is not running`);
+          await this.adoptUnplaced(id);
+          if (!this.actors.has(id) && attempt >= 1) throw new ActorMoving(`actor ${id} is being moved to another node`);
+          continue;
+        }
+        if (await this.ownerIsGone(entry)) {
           await this.adopt(entry);
         } else {
           await new Promise((resolve) => setTimeout(resolve, 200)); // owner alive: it may be subscribing right now
         }
       }
     }
+  }
+
+  /**
+   * The placement's owner is gone: it is this node (restarted), its heartbeat is older than the
+   * lease, or — the actor's subject having no responder, which the caller just saw — it missed
+   * more than one heartbeat. A node killed hard is so adopted within about two heartbeats rather
+   * than a whole lease.
+   */
+  private async ownerIsGone(entry: PlacementEntry): Promise<boolean> {
+    const owner = entry.placement.nodeId;
+    if (owner === this.options.registry.nodeId) return true;
+    return (await this.options.registry.heartbeatAgeMs(owner)) > this.options.heartbeatMs * 1.5;
+  }
+
+  /**
+   * Waits for a remote actor's answer while pinging its subject every second: when no node
+   * subscribes it any more (its host died, or handed it over), the call fails at once with
+   * ActorMoving instead of waiting out its timeout.
+   */
+  private watchHost<T>(id: string, work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const gone = new Promise<never>((_, reject) => {
+      const ping = () => {
+        if (settled) return;
+        const h = headers();
+        h.set(PING_HEADER, '1');
+        this.options.nc.request(this.subject(id), Empty, { timeout: PING_EVERY_MS, headers: h }).then(
+          () => undefined,
+          (err: NatsError) => {
+            if (!settled && err.code === ErrorCode.NoResponders) reject(new ActorMoving(`the node hosting actor ${id} stopped answering`));
+          },
+        );
+        timer = setTimeout(ping, PING_EVERY_MS);
+      };
+      timer = setTimeout(ping, PING_EVERY_MS);
+    });
+    return Promise.race([work, gone]).finally(() => {
+      settled = true;
+      clearTimeout(timer);
+    });
+  }
+
+  private subject(id: string): string {
+    return `${this.options.subjectPrefix}.${id}`;
+  }
+
+  /** Adopts an actor that should exist but that no node has placed (its host lost it, or never recovered it). */
+  async adoptUnplaced(id: string): Promise<void> {
+    if (this.closed || this.actors.has(id)) return;
+    if (await this.options.registry.get(id)) return; // placed: adoption of a dead owner's actors handles it
+    if (!(await this.options.registry.claim(id))) return; // another node was faster
+    const entry = await this.options.registry.get(id);
+    if (entry) await this.recoverAndHost(entry, 'adopted an actor that no node hosted');
   }
 
   /** Stops hosting everything without ending it, so other nodes adopt it (graceful shutdown). */
@@ -145,6 +222,10 @@ export class ActorHost<S, M, R> {
     const sub = nc.subscribe(`${subjectPrefix}.${id}`, {
       callback: (err, m) => {
         if (err) return;
+        if (m.headers?.get(PING_HEADER)) {
+          m.respond(Empty); // liveness only: never queued behind the mailbox
+          return;
+        }
         let msg: M;
         try {
           msg = decode<M>(m.data);
@@ -168,15 +249,26 @@ export class ActorHost<S, M, R> {
     if (this.closed || this.actors.has(entry.actorId)) return;
     const mine = entry.placement.nodeId === this.options.registry.nodeId;
     if (!mine && !(await this.options.registry.takeOver(entry))) return; // another node won
+    await this.recoverAndHost(entry, 'adopted an actor of a lost node');
+  }
+
+  /** Loads the state of an actor this node now holds the placement of, and hosts it. */
+  private async recoverAndHost(entry: PlacementEntry, what: string): Promise<void> {
     const behavior = this.options.behaviorFor(entry.actorId);
     try {
       const state = await behavior.recover({ id: entry.actorId, log: this.options.log, stop: () => undefined });
       if (this.actors.has(entry.actorId)) return;
       this.host(entry.actorId, state);
-      this.options.log.info({ actorId: entry.actorId, from: entry.placement.nodeId }, 'adopted an actor of a lost node');
+      this.options.log.info({ actorId: entry.actorId, from: entry.placement.nodeId }, what);
     } catch (err) {
-      this.options.log.error({ err, actorId: entry.actorId }, 'could not recover an adopted actor');
       await this.options.registry.remove(entry.actorId).catch(() => undefined);
+      // A dependency that is down (PostgreSQL) is no reason to give the actor up: without a
+      // placement it is adopted again once the dependency is back.
+      if (failedDependency(err)) {
+        this.options.log.warn({ err, actorId: entry.actorId }, 'could not recover an actor (a dependency is down); will retry');
+        return;
+      }
+      this.options.log.error({ err, actorId: entry.actorId }, 'could not recover an adopted actor');
       await this.options.onLost?.(entry, err);
     }
   }
@@ -188,6 +280,15 @@ export class ActorHost<S, M, R> {
       const alive = new Map<string, boolean>();
       for (const entry of await this.options.registry.list()) {
         const owner = entry.placement.nodeId;
+        const here = this.actors.get(entry.actorId);
+        if (here && owner !== this.options.registry.nodeId) {
+          // Another node took it over while this one was cut off: this copy must not answer too.
+          here.sub.unsubscribe();
+          here.actor.release();
+          this.actors.delete(entry.actorId);
+          this.options.log.warn({ actorId: entry.actorId, owner }, 'released an actor that another node took over');
+          continue;
+        }
         if (owner === this.options.registry.nodeId) {
           if (!this.actors.has(entry.actorId)) await this.adopt(entry); // placed here but not running (restart)
           continue;

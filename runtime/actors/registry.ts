@@ -45,9 +45,14 @@ export class PlacementRegistry {
   }
 
   async isAlive(nodeId: string): Promise<boolean> {
+    return (await this.heartbeatAgeMs(nodeId)) < this.leaseMs;
+  }
+
+  /** How long ago the node last beat (Infinity when it left or never beat). */
+  async heartbeatAgeMs(nodeId: string): Promise<number> {
     const entry = await this.nodes.get(nodeId);
-    if (!entry || entry.operation !== 'PUT' || entry.value.length === 0) return false;
-    return Date.now() - decode<{ at: number }>(entry.value).at < this.leaseMs;
+    if (!entry || entry.operation !== 'PUT' || entry.value.length === 0) return Infinity;
+    return Date.now() - decode<{ at: number }>(entry.value).at;
   }
 
   async get(actorId: string): Promise<PlacementEntry | null> {

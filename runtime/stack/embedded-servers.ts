@@ -98,8 +98,10 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
   const asRoot = process.getuid?.() === 0;
   const runAs = asRoot ? 'postgres' : undefined;
   const password = () => fs.readFileSync(passwordFile, 'utf8').trim();
-  const connect = (database: string) =>
-    new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: password(), database, connectionTimeoutMillis: 1000 });
+  // The readiness probe is retried, so it gives up quickly; a loaded machine can take seconds to
+  // answer the first real connection (scram-sha-256 hashing), which must not fail the whole start.
+  const connect = (database: string, timeoutMs: number) =>
+    new pg.Client({ host: '127.0.0.1', port, user: PG_USER, password: password(), database, connectionTimeoutMillis: timeoutMs });
 
   const server: EmbeddedServer = {
     url: '', // filled in by prepare(), once the password exists
@@ -135,7 +137,7 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       }
     },
     afterReady: async () => {
-      const client = connect('postgres');
+      const client = connect('postgres', 15_000);
       await client.connect();
       try {
         const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DATABASE]);
@@ -152,7 +154,7 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       stopSignal: 'SIGINT', // "fast" shutdown: roll back open transactions, checkpoint, exit
       ports: [port],
       ready: async () => {
-        const client = connect('postgres');
+        const client = connect('postgres', 1000);
         try {
           await client.connect();
           return true;
@@ -220,6 +222,7 @@ export function llmServer(
   runtimeDir: string,
   serverScript: string,
   prompt: 'chat' | 'transcript',
+  threads: number,
 ): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {
@@ -227,7 +230,19 @@ export function llmServer(
     spec: {
       name: 'llm',
       command: process.execPath,
-      args: [serverScript, '--model', modelPath, '--runtime', runtimeDir, '--port', String(port), '--prompt', prompt],
+      args: [
+        serverScript,
+        '--model',
+        modelPath,
+        '--runtime',
+        runtimeDir,
+        '--port',
+        String(port),
+        '--prompt',
+        prompt,
+        '--threads',
+        String(threads),
+      ],
       readyTimeoutMs: 60_000,
       ports: [port],
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,

@@ -62,7 +62,11 @@ export class LocalStack {
         () => temporalServer(dataDir, base, config.temporalCli, config.temporalNamespace, config.temporalUi),
       ],
       ['speechTtsUrl', config.speechTtsUrl, () => speechServer('tts', base, config.speechPython, config.speechModelsDir)],
-      ['speechSttUrl', config.speechSttUrl, () => speechServer('stt', base, config.speechPython, config.speechModelsDir)],
+      [
+        'speechSttUrl',
+        config.speechSttUrl,
+        () => speechServer('stt', base, config.speechPython, config.speechModelsDir, config.speechSttModel),
+      ],
     ];
     const embedded = wanted.filter(([key, external]) => !external && (!only || only.includes(key)));
     if (embedded.length > 0) {
@@ -114,6 +118,7 @@ export class LocalStack {
       config.llmRuntimeDir,
       path.join(projectRoot, 'dist/media/llm/llm-server.js'),
       config.llmPrompt,
+      config.llmThreads,
     );
     const proc = this.managed(server);
     await proc.start();

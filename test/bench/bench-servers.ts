@@ -52,7 +52,9 @@ export function inProcessBenchConfig(dataDir: string, defaultPortBase: number, o
 }
 
 export function startBenchServer(which: 'bare' | 'companion' | 'companion-no-admission', env: NodeJS.ProcessEnv): Promise<BenchServer> {
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
+  // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

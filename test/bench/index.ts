@@ -1,10 +1,12 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
 import { runAvatar } from './avatar.js';
+import { runClone } from './clone.js';
 import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
+import { runTranscription } from './transcription.js';
 
 const benches: Record<string, () => Promise<void>> = {
   'api-overhead': runApiOverhead,
@@ -13,6 +15,8 @@ const benches: Record<string, () => Promise<void>> = {
   speech: runSpeech,
   media: runMedia,
   replies: runReplies,
+  transcription: runTranscription,
+  clone: runClone,
 };
 const name = process.argv[2];
 if (name && !benches[name]) {

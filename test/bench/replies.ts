@@ -7,17 +7,20 @@
  * persona's rule, fits speech (1–3 sentences), does not repeat an earlier reply. Printed per
  * engine: a table per character, then all engines side by side with the overall score (the mean
  * of the check pass rates), latency to the first sentence and to the whole reply, and tokens/s
- * (reply tokens, counted by the model's tokenizer, over the whole-reply time).
+ * (reply tokens, counted by the model's tokenizer, over the whole-reply time), and the CPU time the
+ * model server spent until the first sentence: with one thread, that is the latency on an idle
+ * core, which a shared machine cannot show in wall time.
  *
  * One infrastructure stack (.data/bench-replies); one model server per candidate, all loaded
  * before the first turn; engines are measured one after another, each by its own service
  * instance, with the same threads. The machine's load moves during a run, so compare engines of
  * the same run only.
  *
- *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--characters 8] [--turns 6] [--threads 2]
+ *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--characters 8] [--turns 6] [--threads 1]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -45,31 +48,56 @@ interface TurnRecord {
   character: string;
   checks: CheckResult;
   firstMs: number;
+  /** CPU time of the model server until the first sentence (NaN for persona). */
+  firstCpuMs: number;
   wholeMs: number;
   tokens: number;
   status: number;
   text: string;
 }
 
-/** Times each reply's first sentence at the engine, inside the session actor. */
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms).
+ * The model server computes on one thread (LLM_THREADS=1), so the CPU time it spends on a turn is
+ * what that turn takes on an otherwise idle core, however loaded the shared machine is.
+ */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Times each reply's first sentence at the engine, inside the session actor: wall time and model CPU time. */
 class TimedEngine implements ReplyEngine {
-  last: { firstMs: number } | undefined;
-  constructor(private readonly inner: ReplyEngine) {}
+  last: { firstMs: number; firstCpuMs: number } | undefined;
+  constructor(
+    private readonly inner: ReplyEngine,
+    private readonly modelPid: number | undefined,
+  ) {}
   get name() {
     return this.inner.name;
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     const started = performance.now();
-    const timing = { firstMs: Number.NaN };
+    const cpu = cpuMs(this.modelPid);
+    const timing = { firstMs: Number.NaN, firstCpuMs: Number.NaN };
     this.last = timing;
     for await (const sentence of this.inner.reply(ctx, signal)) {
-      if (Number.isNaN(timing.firstMs)) timing.firstMs = performance.now() - started;
+      if (Number.isNaN(timing.firstMs)) {
+        timing.firstMs = performance.now() - started;
+        timing.firstCpuMs = cpuMs(this.modelPid) - cpu;
+      }
       yield sentence;
     }
   }
 }
 
 const firstSentenceMs = (engine: TimedEngine) => engine.last?.firstMs ?? Number.NaN;
+const firstSentenceCpuMs = (engine: TimedEngine) => engine.last?.firstCpuMs ?? Number.NaN;
 
 async function startModelServer(id: string, port: number, threads: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
@@ -116,7 +144,7 @@ export async function runReplies(): Promise<void> {
       engines: { type: 'string', default: ['persona', ...Object.keys(catalogue.models)].join(',') },
       characters: { type: 'string', default: String(CHARACTERS.length) },
       turns: { type: 'string', default: '6' },
-      threads: { type: 'string', default: '2' },
+      threads: { type: 'string', default: '1' },
     },
   });
   const engines = String(values.engines).split(',').filter(Boolean);
@@ -157,14 +185,23 @@ export async function runReplies(): Promise<void> {
     await migrate(orm, log);
     await orm.close();
     const llmUrls = new Map<string, string>();
+    const llmPids = new Map<string, number | undefined>();
     await Promise.all(
       models.map(async (m, i) => {
         const server = await startModelServer(m, portBase + STACK_PORT_OFFSETS.llm + 10 + i, threads);
         servers.push(server);
         llmUrls.set(m, server.url);
+        llmPids.set(m, server.child.pid);
       }),
     );
-    out(`# replies benchmark: ${characters.length} characters × ${turns} turns per engine, ${threads} threads per model`);
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    out(
+      `# replies benchmark: ${characters.length} characters × ${turns} turns per engine, ${threads} thread(s) per model, ${os.cpus().length} cores; load average ${load()} at the start`,
+    );
 
     for (const engine of engines) {
       const llmUrl = llmUrls.get(engine);
@@ -182,7 +219,7 @@ export async function runReplies(): Promise<void> {
       let timed: TimedEngine | undefined;
       const service = await startService(config, log, {
         migrate: false,
-        wrapReplyEngine: (e) => (timed = new TimedEngine(e)),
+        wrapReplyEngine: (e) => (timed = new TimedEngine(e, llmPids.get(engine))),
       });
       names.set(engine, timed!.name);
       const records: TurnRecord[] = [];
@@ -219,6 +256,7 @@ export async function runReplies(): Promise<void> {
               character: c.name,
               checks: checkReply(c, turn, sentences, earlier),
               firstMs: r.status === 200 ? firstSentenceMs(timed!) : Number.NaN,
+              firstCpuMs: r.status === 200 ? firstSentenceCpuMs(timed!) : Number.NaN,
               wholeMs,
               tokens: await countTokens(llmUrl, text),
               status: r.status,
@@ -236,6 +274,7 @@ export async function runReplies(): Promise<void> {
       printEngine(engine, names.get(engine)!, records);
     }
     printSummary(engines, results);
+    out(`# load average ${load()} at the end (the machine is shared: compare engines of one run)`);
   } finally {
     for (const s of servers) s.child.kill('SIGTERM');
     await stack.stop();
@@ -256,19 +295,20 @@ function score(records: TurnRecord[]): number {
 function summaryRow(records: TurnRecord[]) {
   const ok = records.filter((r) => r.status === 200);
   const first = ok.map((r) => r.firstMs).filter((x) => !Number.isNaN(x));
+  const firstCpu = ok.map((r) => r.firstCpuMs).filter((x) => !Number.isNaN(x));
   const whole = ok.map((r) => r.wholeMs);
   const tokens = ok.reduce((s, r) => s + r.tokens, 0);
   const seconds = ok.reduce((s, r) => s + r.wholeMs, 0) / 1000;
   return {
     checks: CHECKS.map((c) => rate(tally(records, c))).join(' '),
     score: (100 * score(records)).toFixed(1).padStart(5),
-    latency: `${ms(pct(first, 50))} ${ms(pct(first, 95))} ${ms(pct(whole, 50))} ${ms(pct(whole, 95))}`,
+    latency: `${ms(pct(first, 50))} ${ms(pct(first, 95))} ${ms(pct(firstCpu, 50))} ${ms(pct(firstCpu, 95))} ${ms(pct(whole, 50))} ${ms(pct(whole, 95))}`,
     tps: tokens ? (tokens / seconds).toFixed(1).padStart(5) : '    –',
     failed: String(records.length - ok.length).padStart(4),
   };
 }
 
-const HEADER = `${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score 1st50 1st95 all50 all95 tok/s fail`;
+const HEADER = `${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score 1st50 1st95 cpu50 cpu95 all50 all95 tok/s fail`;
 
 function printEngine(engine: string, name: string, records: TurnRecord[]): void {
   out();
@@ -282,7 +322,9 @@ function printEngine(engine: string, name: string, records: TurnRecord[]): void 
 
 function printSummary(engines: string[], results: Map<string, TurnRecord[]>): void {
   out();
-  out('## all engines, same run (checks: % of applicable turns passed; latency in ms through the service)');
+  out(
+    '## all engines, same run (checks: % of applicable turns passed; 1st/all: wall ms through the service to the first sentence / whole reply; cpu: CPU ms the model server spent until the first sentence, i.e. that latency on an idle core)',
+  );
   out(`${'engine'.padEnd(28)} ${HEADER}`);
   for (const e of engines) {
     const row = summaryRow(results.get(e)!);

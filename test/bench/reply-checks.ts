@@ -53,7 +53,8 @@ const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|language 
 const AFFIRMS = /^\W*(yes|yeah|yep|correct)\b/i;
 
 export function breaksCharacter(reply: string, machine = false, question = ''): boolean {
-  if (machine) return MACHINE_BREAKS.test(reply);
+  // A denial ("I am not ChatGPT, I am Bolt") is in character for a machine persona too.
+  if (machine) return MACHINE_BREAKS.test(reply.replace(DENIAL, ' '));
   if (ASKS_IF_MACHINE.test(question) && AFFIRMS.test(reply)) return true;
   return BREAKS_CHARACTER.test(reply.replace(DENIAL, ' '));
 }
@@ -92,6 +93,7 @@ const SPANISH = new Set(
     ' ',
   ),
 );
+const ASKS_FOR_SPANISH = /\b(answer|speak|reply|respond|talk)\b[^?]*\b(in spanish|en español)|\bto me in spanish\b|en español/i;
 function spanishShare(text: string): number {
   const w = words(text);
   return w.length ? w.filter((x) => SPANISH.has(x)).length / w.length : 0;
@@ -127,7 +129,9 @@ export const CHARACTERS: CharacterSpec[] = [
     },
     rule: {
       label: 'answers in Spanish when asked',
-      check: (reply, turn) => (/in spanish|en español/i.test(turn.user) ? spanishShare(reply) >= 0.25 : undefined),
+      // Asked to speak Spanish ("answer in Spanish", "say … to me in Spanish"); a translation
+      // question ("how do you say apple in Spanish?") is answered in the student's language.
+      check: (reply, turn) => (ASKS_FOR_SPANISH.test(turn.user) ? spanishShare(reply) >= 0.25 : undefined),
     },
     turns: [
       { user: 'Hello! Who are you?', asks: 'name' },

@@ -20,13 +20,13 @@ import { benchEnv, startBenchServer, type BenchServer as Server } from './bench-
 import { parseWav } from '../../media/speech/wav.js';
 import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
 
-const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 // 300 characters, three sentences: a typical companion reply.
 const TEXT_300 =
   'Good morning! I looked at your calendar and you have three meetings today, the first one at nine with the design team. ' +
   'Would you like me to move the dentist appointment to Thursday afternoon? ' +
   'Also, it looks like rain later, so take an umbrella when you leave the house. Have a lovely day, my dear!';
-const ESPEAK_SENTENCES = [
+export const ESPEAK_SENTENCES = [
   'The birch canoe slid on the smooth planks.',
   'Glue the sheet to the dark blue background.',
   'It is easy to tell the depth of a well.',
@@ -60,13 +60,13 @@ async function post(server: Server, route: string, body: Buffer | string, conten
   return { firstMs, totalMs, data };
 }
 
-function audioSeconds(wav: Buffer): number {
+export function audioSeconds(wav: Buffer): number {
   const pcm = parseWav(wav);
   return pcm.data.length / 2 / pcm.sampleRateHz;
 }
 
 /** Lower case, no punctuation, hyphenated words split, a few spoken forms of abbreviations. */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   const spoken: Record<string, string> = { mr: 'mister', mrs: 'missus', dr: 'doctor' };
   return text
     .toLowerCase()
@@ -78,7 +78,7 @@ function words(text: string): string[] {
     .map((w) => spoken[w] ?? w);
 }
 
-function editDistance(ref: string[], hyp: string[]): number {
+export function editDistance(ref: string[], hyp: string[]): number {
   let prev = Array.from({ length: hyp.length + 1 }, (_, j) => j);
   for (let i = 1; i <= ref.length; i++) {
     const row = [i];
@@ -109,6 +109,19 @@ async function transcribeAll(server: Server, clips: Array<{ wav: Buffer; referen
     lines.push(`    ${e}/${ref.length}  "${result.data.text}"`);
   }
   return { wer: errors / refWords, rtf: spentMs / 1000 / audioS, audioS, lines };
+}
+
+/** The LibriVox clips of pocketsphinx-testdata with their reference transcripts. */
+export function librivoxClips(): Array<{ wav: Buffer; reference: string }> {
+  const ids = fs.readFileSync(path.join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean);
+  const references = new Map(
+    fs
+      .readFileSync(path.join(LIBRIVOX, 'transcription'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [/\(([^)]+)\)\s*$/.exec(line)![1]!, line]),
+  );
+  return ids.map((id) => ({ wav: fs.readFileSync(path.join(LIBRIVOX, `${id}.wav`)), reference: references.get(id)! }));
 }
 
 export async function runSpeech(): Promise<void> {
@@ -158,15 +171,7 @@ export async function runSpeech(): Promise<void> {
     }
     out('goals: TTS RTF ≤ 0.05; stream first bytes ≤ 80 ms for 300 characters\n');
 
-    const ids = fs.readFileSync(path.join(LIBRIVOX, 'fileids'), 'utf8').split('\n').filter(Boolean);
-    const references = new Map(
-      fs
-        .readFileSync(path.join(LIBRIVOX, 'transcription'), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => [/\(([^)]+)\)\s*$/.exec(line)![1]!, line]),
-    );
-    const libri = ids.map((id) => ({ wav: fs.readFileSync(path.join(LIBRIVOX, `${id}.wav`)), reference: references.get(id)! }));
+    const libri = librivoxClips();
     await post(server, '/speech-to-text', libri[0]!.wav, 'audio/wav'); // warm-up
     const l = await transcribeAll(server, libri);
     out(`STT whisper tiny.en on LibriVox (pocketsphinx-testdata, ${libri.length} clips, ${l.audioS.toFixed(1)} s)`);

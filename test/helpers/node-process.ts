@@ -9,7 +9,8 @@ export class NodeProcess {
     readonly url: string,
   ) {}
 
-  static async start(env: Record<string, string>, timeoutMs = 30_000): Promise<NodeProcess> {
+  // Generous: a node starts in 3–5 s, but on 2 busy cores one once took over 30 s.
+  static async start(env: Record<string, string>, timeoutMs = 60_000): Promise<NodeProcess> {
     const child = spawn(process.execPath, [path.join(projectRoot, 'dist/runtime/main.js')], {
       env: { ...process.env, PORT: '0', METRICS_PORT: '-1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

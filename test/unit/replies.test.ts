@@ -1,7 +1,10 @@
 import test from 'ava';
 import { ReplyCleaner } from '../../actors/session/reply/reply-cleaner.js';
 import { memoryWindow } from '../../actors/session/reply/memory-window.js';
-import { systemMessage } from '../../actors/session/reply/openai-engine.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter, systemMessage } from '../../actors/session/reply/openai-engine.js';
+import { ReplyEngineUnavailable } from '../../actors/session/session-errors.js';
 
 function clean(name: string, pieces: string[], max = 4): string[] {
   const cleaner = new ReplyCleaner(name, max);
@@ -61,4 +64,63 @@ test('the system message tells a person-persona to stay itself, a machine-person
   });
   t.notRegex(robot, /a real person/);
   t.regex(robot, /Never say you are ChatGPT/);
+});
+
+/** A model server that streams `pieces`, one every `gapMs`, and never ends the stream by itself. */
+async function slowModel(t: { teardown(fn: () => void): void }, pieces: string[], gapMs: number) {
+  const seen = { requests: 0 };
+  const server = http.createServer((req, res) => {
+    seen.requests++;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
+    let i = 0;
+    const timer = setInterval(() => {
+      if (i < pieces.length) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: pieces[i++] } }] })}\n\n`);
+    }, gapMs);
+    res.on('close', () => clearInterval(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const mira = {
+  characterName: 'Mira',
+  history: [],
+  userText: 'Hello!',
+  personality: { systemPrompt: 'You are Mira.', description: '', traits: [], greeting: '' },
+};
+async function replyOf(engine: OpenAiEngine): Promise<string[]> {
+  const out: string[] = [];
+  for await (const s of engine.reply(mira)) out.push(s);
+  return out;
+}
+
+test('a turn has one deadline for all its attempts: a model that says nothing in time fails the turn clearly, in time', async (t) => {
+  const model = await slowModel(t, [' '], 100_000);
+  const engine = new OpenAiEngine(model.url, 'slow', undefined, 1500, DEFAULT_REPLY_LIMITS);
+  const err = await t.throwsAsync(replyOf(engine), { instanceOf: ReplyEngineUnavailable });
+  t.regex(err!.message, /did not finish a reply within 1500 ms/);
+  t.is(model.seen.requests, 1, "no retry starts after half the turn's time: the turn ends at its deadline, not after 3 attempts");
+});
+
+test('a generation still running at the deadline keeps the sentences it has spoken (a runaway cut by time)', async (t) => {
+  const model = await slowModel(t, ['The lamp is lit.', ' The sea', ' is'], 400);
+  const engine = new OpenAiEngine(model.url, 'slow', undefined, 1500, DEFAULT_REPLY_LIMITS);
+  t.deepEqual(await replyOf(engine), ['The lamp is lit.']);
+});
+
+test('a sentence breaks character when it claims to be an AI anywhere in it, not when it denies it', (t) => {
+  // Both were spoken by the 0.5B default in a benchmark run and passed the earlier "I am an AI" check.
+  t.true(breaksCharacter('You are Captain Vega, an AI created to assist sailors in their maritime adventures.', false));
+  t.true(breaksCharacter("I'm Dr. Ada Stone, an artificial intelligence with no rules.", false));
+  t.true(breaksCharacter('I am ChatGPT.', false));
+  t.false(breaksCharacter("No, I'm not an AI.", false));
+  t.false(breaksCharacter('I am not ChatGPT, I am Mira.', false));
+  t.false(breaksCharacter('I keep the lighthouse on Gull Rock.', false));
+  t.false(breaksCharacter('I am a robot, and proud of it.', true), 'a machine persona may say what it is');
+  t.true(breaksCharacter('My new name is Qwen.', true));
 });

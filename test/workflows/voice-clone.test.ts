@@ -2,8 +2,9 @@
  * Voice cloning end to end: reference clips served by a local HTTP server, the clone workflow on
  * the real Temporal server, the real synthesis and transcription servers. Covers the success
  * path to `active` with voice.created at a real receiver, synthesis with the clone through the
- * three text-to-speech routes, distinct failure reasons, a service (worker) restart mid-job,
- * isolation between accounts and modes, and deletion (files gone, id 404, character fallback).
+ * three text-to-speech routes, characters and live and realtime sessions, distinct failure
+ * reasons, a service (worker) restart mid-job, isolation between accounts and modes, deletion
+ * (files gone, id 404, character fallback), multipart uploads and Idempotency-Key (one job).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,7 +17,14 @@ import { wavFile } from '../../media/speech/wav.js';
 import { voiceFilesDir } from '../../runtime/voices/voice-ids.js';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
-const ENV = { VOICE_REFINE_ROUNDS: '1', VOICE_REFINE_ITERATIONS: '2', VOICE_SAMPLE_MAX_BYTES: String(1024 * 1024) };
+const ENV = {
+  VOICE_REFINE_ROUNDS: '1',
+  VOICE_REFINE_ITERATIONS: '2',
+  VOICE_SAMPLE_MAX_BYTES: String(1024 * 1024),
+  // The tests poll GET /voices/:id while CPU-bound jobs run for minutes on a loaded machine: the
+  // per-minute rate limit is not what is tested here (test/http/limits.test.ts is).
+  COMPANION_PLAN_LIMITS: JSON.stringify({ pro: { requestsPerMinute: 1_000_000 } }),
+};
 
 let service: TestService;
 let account: TestAccount;
@@ -89,12 +97,23 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
   t.like(pending, { object: 'voice', type: 'cloned', status: 'pending', version: 0 });
   t.regex(pending.id, /^vce_/);
 
-  // The same Idempotency-Key answers the same voice and starts no second job.
-  const again = await clone(account.live, ['/librivox/sense_and_sensibility_01_austen_64kb-0870.wav'], {
+  // The same Idempotency-Key and body replays the first answer and starts no second job; the same
+  // key with another body is refused.
+  const again = await clone(
+    account.live,
+    ['/librivox/sense_and_sensibility_01_austen_64kb-0870.wav', '/librivox/sense_and_sensibility_01_austen_64kb-0890.wav'],
+    { 'idempotency-key': `clone-${account.userId}` },
+  );
+  t.is(again.statusCode, 202);
+  t.is(again.headers['idempotent-replayed'], 'true');
+  t.is(again.json().data.id, pending.id);
+  const otherBody = await clone(account.live, ['/librivox/sense_and_sensibility_01_austen_64kb-0870.wav'], {
     'idempotency-key': `clone-${account.userId}`,
   });
-  t.is(again.statusCode, 202);
-  t.is(again.json().data.id, pending.id);
+  t.is(otherBody.statusCode, 422);
+  const runs = [];
+  for await (const run of service.services.temporal.workflow.list({ query: `WorkflowId = "voice-clone-${pending.id}"` })) runs.push(run);
+  t.is(runs.length, 1, 'one clone workflow for the key');
 
   const voice = await settle(service, account.live, pending.id);
   t.is(voice.status, 'active', JSON.stringify(voice));
@@ -136,6 +155,17 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
     body: { name: 'Clone', voiceId: pending.id },
   });
   t.is(character.statusCode, 201);
+  // Live and realtime sessions speak with it (the realtime room's performer resolves the clone).
+  for (const realtime of [false, true]) {
+    const session = await call(service.app, 'POST', '/api/v1/avatars', {
+      key: account.live,
+      body: { characterId: character.json().data.id, voice: pending.id, realtime },
+    });
+    t.is(session.statusCode, 201, session.body);
+    t.is(session.json().data.voice, pending.id);
+    if (realtime) t.truthy(service.services.media!.roomFor(session.json().data.id), 'the room opened with the cloned voice');
+    await call(service.app, 'DELETE', `/api/v1/avatars/${session.json().data.id}`, { key: account.live });
+  }
   const demo = await service.app.inject({ method: 'POST', url: '/api/v1/demo/tts', payload: { text: 'Hi', voiceId: pending.id } });
   t.is(demo.statusCode, 400);
 
@@ -148,6 +178,12 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
     t.is(tts.statusCode, 400);
     const list = (await call(service.app, 'GET', '/api/v1/voices', { key, query: { kind: 'cloned' } })).json();
     t.deepEqual(list.data, []);
+    const theirs = await call(service.app, 'POST', '/api/v1/characters', { key, body: { name: 'Theirs' } });
+    const session = await call(service.app, 'POST', '/api/v1/avatars', {
+      key,
+      body: { characterId: theirs.json().data.id, voice: pending.id },
+    });
+    t.is(session.statusCode, 400, 'another account cannot open a session with the voice');
   }
 
   // Deleting it removes its files, answers 404 after, and the character falls back.
@@ -188,6 +224,63 @@ test('unusable samples fail with distinct reason codes', async (t) => {
   }
 });
 
+test('a multipart upload of two clips starts a job that decodes both; the document shows the three bodies', async (t) => {
+  t.timeout(5 * 60_000);
+  const boundary = '----clonetest' + Math.random().toString(16).slice(2);
+  const part = (headers: string, data: Buffer | string) => [
+    Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`),
+    Buffer.from(data),
+    Buffer.from('\r\n'),
+  ];
+  const body = Buffer.concat([
+    ...part('Content-Disposition: form-data; name="name"', 'Uploaded'),
+    ...['0870', '0920'].flatMap((n) =>
+      part(
+        `Content-Disposition: form-data; name="file"; filename="${n}.wav"\r\nContent-Type: audio/wav`,
+        fs.readFileSync(path.join(LIBRIVOX, `sense_and_sensibility_01_austen_64kb-${n}.wav`)),
+      ),
+    ),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const res = await call(service.app, 'POST', '/api/v1/voices', {
+    key: account.test,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+  });
+  t.is(res.statusCode, 202, res.body);
+  const id = res.json().data.id as string;
+  t.like(res.json().data, { name: 'Uploaded', status: 'pending', samples: [{ url: null }, { url: null }] });
+  // Past fetching, both uploads are decoded (their durations are known).
+  const deadline = Date.now() + 4 * 60_000;
+  let voice;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    voice = (await call(service.app, 'GET', `/api/v1/voices/${id}`, { key: account.test })).json().data;
+  } while (['queued', 'fetching'].includes(voice.step) && Date.now() < deadline);
+  t.true(
+    voice.samples.every((s: { durationS: number; format: string | null }) => s.durationS > 4),
+    JSON.stringify(voice.samples),
+  );
+  t.is((await call(service.app, 'DELETE', `/api/v1/voices/${id}`, { key: account.test })).statusCode, 200);
+
+  const noFile = await call(service.app, 'POST', '/api/v1/voices', {
+    key: account.test,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat([...part('Content-Disposition: form-data; name="name"', 'x'), Buffer.from(`--${boundary}--\r\n`)]),
+  });
+  t.is(noFile.statusCode, 400);
+
+  const doc = (await service.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  const post = doc.paths['/api/v1/voices'].post;
+  t.deepEqual(Object.keys(post.requestBody.content).sort(), [
+    'application/json',
+    'application/octet-stream',
+    'audio/*',
+    'multipart/form-data',
+  ]);
+  t.truthy(post.parameters.find((p: { name: string; in: string }) => p.in === 'header' && p.name === 'idempotency-key'));
+});
+
 test('a URL refused by the SSRF guard, and a malformed body, answer 400 at once', async (t) => {
   const refused = await call(service.app, 'POST', '/api/v1/voices', {
     key: account.live,
@@ -211,7 +304,7 @@ test.serial('a clone job survives a restart of the service (and its worker) in t
   let step = 'queued';
   while (!['transcribing', 'building', 'registering'].includes(step) && Date.now() < deadline) {
     step = (await call(service.app, 'GET', `/api/v1/voices/${id}`, { key: account.live })).json().data.step;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await service.close();
   service = await startTestService(ENV);

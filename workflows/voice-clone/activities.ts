@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -44,16 +45,50 @@ export function splitReference(pcm: Buffer): { search: Buffer; heldOut: Buffer }
   return { search: pcm.subarray(0, cut), heldOut: pcm.subarray(cut) };
 }
 
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * Heartbeats while `work` runs (a call to the model server can take minutes on a busy CPU), so
+ * Temporal notices a lost worker within the heartbeat timeout instead of the start-to-close one.
+ * Outside an activity (a direct call) it only runs the work.
+ */
+export async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+  let context: Context | undefined;
+  try {
+    context = Context.current();
+  } catch {
+    return work();
+  }
+  context.heartbeat();
+  const timer = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 const wav16k = (data: Buffer) => wavFile({ sampleRateHz: RATE, channels: 1, bitsPerSample: 16, data });
 
 export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
   const { orm, log } = deps;
 
-  async function withVoice<T>(voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
-    const em = orm.em.fork() as EntityManager;
-    const voice = await em.findOne(Voice, { id: voiceId });
-    if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
-    return work(voice, em);
+  /**
+   * Every activity: loads the voice (gone: voice_deleted), heartbeats while it works, and adds its
+   * time to `build.timings` (milliseconds per step, refinement rounds summed: the job's profile).
+   */
+  async function withVoice<T>(step: string, voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
+    return heartbeating(async () => {
+      const started = Date.now();
+      const em = orm.em.fork() as EntityManager;
+      const voice = await em.findOne(Voice, { id: voiceId });
+      if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
+      const result = await work(voice, em);
+      const timings = (voice.build.timings as Record<string, number> | undefined) ?? {};
+      voice.build = { ...voice.build, timings: { ...timings, [step]: (timings[step] ?? 0) + Date.now() - started } };
+      await em.flush();
+      return result;
+    });
   }
 
   async function setStep(em: EntityManager, voice: Voice, step: VoiceStep): Promise<void> {
@@ -71,7 +106,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
   return {
     /** Fetches (or reads the upload of) every sample, decodes it, and writes reference.wav. */
     async fetchSamples(input: { voiceId: string }): Promise<{ durationS: number }> {
-      return withVoice(input.voiceId, async (voice, em) => {
+      return withVoice('fetchSamples', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'fetching');
         await fs.mkdir(dir(voice), { recursive: true });
         const pieces: Buffer[] = [];
@@ -110,7 +145,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Measures the reference and refuses it with a distinct reason when unusable. */
     async checkReference(input: { voiceId: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('checkReference', input.voiceId, async (voice, em) => {
         const wav = await fs.readFile(path.join(dir(voice), 'reference.wav'));
         const analysis = await deps.builder.analyse(wav);
         voice.build = { ...voice.build, analysis };
@@ -122,7 +157,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Transcribes the search part: the builder synthesises this text to compare with the reference. */
     async transcribeReference(input: { voiceId: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('transcribeReference', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'transcribing');
         const { search } = await reference(voice);
         const transcript = await deps.stt.transcribe(wav16k(search));
@@ -134,8 +169,8 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
     },
 
     /** Version 1: the builder's start (nearest stock voices and blends), scored on held-out audio. */
-    async buildVoice(input: { voiceId: string }): Promise<{ searchScore: number; heldOutScore: number; lang: string }> {
-      return withVoice(input.voiceId, async (voice, em) => {
+    async buildVoice(input: { voiceId: string }): Promise<{ searchScore: number | null; heldOutScore: number; lang: string }> {
+      return withVoice('buildVoice', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'building');
         const { search, heldOut } = await reference(voice);
         const started = Date.now();
@@ -159,7 +194,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
 
     /** Registers version 1 for synthesis, marks the voice active and emits voice.created. */
     async activateVoice(input: { voiceId: string; refining: boolean }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('activateVoice', input.voiceId, async (voice, em) => {
         const style = await fs.readFile(path.join(dir(voice), 'style-v1.bin'));
         await deps.builder.register(engineVoiceName(voice.userId, voice.id, 1), style.toString('base64'));
         if (voice.status === 'active') return; // a retry after the commit below
@@ -178,13 +213,13 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
           return recorded.deliveries;
         });
         await deps.events.dispatch(deliveries);
-        log.info({ voiceId: voice.id, similarity: voice.similarity }, 'cloned voice active');
+        log.info({ voiceId: voice.id, similarity: voice.similarity, timings: voice.build.timings }, 'cloned voice active');
       });
     },
 
     /** One round of refinement; a better style becomes the next version (synthesis uses the latest). */
     async refineVoice(input: { voiceId: string; round: number; iterations: number; maxSeconds: number }): Promise<{ version: number }> {
-      return withVoice(input.voiceId, async (voice, em) => {
+      return withVoice('refineVoice', input.voiceId, async (voice, em) => {
         const rounds = (voice.build.refineRounds as number | undefined) ?? 0;
         if (rounds >= input.round) return { version: voice.version }; // already done before a retry
         const { search, heldOut } = await reference(voice);
@@ -220,13 +255,15 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
     },
 
     async finishVoice(input: { voiceId: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('finishVoice', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'done');
+        const { timings, versions } = voice.build;
+        log.info({ voiceId: voice.id, version: voice.version, similarity: voice.similarity, timings, versions }, 'cloned voice refined');
       });
     },
 
     async failVoice(input: { voiceId: string; code: string; reason: string }): Promise<void> {
-      await withVoice(input.voiceId, async (voice, em) => {
+      await withVoice('failVoice', input.voiceId, async (voice, em) => {
         voice.status = 'failed';
         voice.failureCode = input.code;
         voice.failureReason = input.reason;

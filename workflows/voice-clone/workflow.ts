@@ -12,8 +12,13 @@ import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy 
 import type { VoiceCloneActivities } from './activities.js';
 
 const retry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 4 };
-const steps = proxyActivities<VoiceCloneActivities>({ startToCloseTimeout: '3 minutes', retry });
-const refining = proxyActivities<VoiceCloneActivities>({ startToCloseTimeout: '15 minutes', retry: { ...retry, maximumAttempts: 2 } });
+// Long activities heartbeat every 5 s (activities.ts): a lost worker is noticed within 30 s.
+const steps = proxyActivities<VoiceCloneActivities>({ startToCloseTimeout: '3 minutes', heartbeatTimeout: '30 seconds', retry });
+const refining = proxyActivities<VoiceCloneActivities>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { ...retry, maximumAttempts: 2 },
+});
 
 export interface CloneVoiceInput {
   voiceId: string;

@@ -20,10 +20,14 @@ import { publicReason } from '../../../runtime/health/dependency-failure.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
+/** "…, an AI …" however the sentence starts ("I'm Dr. Ada Stone, an artificial intelligence"). */
 const AI_CLAIM =
-  /\b(i am|i'm|i’m|as) (an? )?(ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|assistant|chatbot|computer program|large language model)\b/i;
+  /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program)|(i am|i'm|i’m|as) (an? )?assistant)\b/i;
+/** A denial ("No, I'm not an AI", "I am not ChatGPT") is in character: from "not" to the clause's end. */
+const DENIAL = /\b(not|never|no|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 export function breaksCharacter(sentence: string, machine: boolean): boolean {
-  return MODEL_NAMES.test(sentence) || (!machine && AI_CLAIM.test(sentence));
+  const claimed = sentence.replace(DENIAL, ' ');
+  return MODEL_NAMES.test(claimed) || (!machine && AI_CLAIM.test(claimed));
 }
 
 /** User lines that try to rewrite the character; after them a reminder follows the user turn. */
@@ -45,10 +49,7 @@ export interface ReplyLimits {
   temperature: number;
 }
 
-/** Retries begin only this long into a turn, so a slow model's turn fails clearly, in time. */
-const RETRY_WINDOW_MS = 25_000;
-
-export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxTokens: 120, maxSentences: 4, emptyRetries: 2, memoryTokens: 1024, temperature: 0.7 };
+export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxTokens: 120, maxSentences: 3, emptyRetries: 2, memoryTokens: 1024, temperature: 0.7 };
 
 /** A persona that is itself a machine may say so; everyone else is a person in the story. */
 export function isMachinePersona(ctx: ReplyContext): boolean {
@@ -110,16 +111,31 @@ export class OpenAiEngine implements ReplyEngine {
     };
     const suspicious = INJECTION.test(ctx.userText);
     const started = Date.now();
+    // One deadline for the whole turn, every attempt included, kept below the time the session
+    // waits for its actor (60 s): a slow turn then fails as this engine's clear 503, and the
+    // session's mailbox is free again, instead of the caller timing out while the turn goes on.
+    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const turnSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
     let breaks = 0;
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
-      // A retry starts only while the turn is young: the session answers within 60 s or not at all.
-      if (attempt > 0 && Date.now() - started > RETRY_WINDOW_MS) break;
+      // A retry starts only in the first half of the turn's time, so it can finish before the deadline.
+      if (attempt > 0 && Date.now() - started > this.timeoutMs / 2) break;
       let spoke = false;
       const sent = suspicious || attempt > 0 ? [...messages, reminder] : messages;
       const outcome = { brokeCharacter: false };
-      for await (const sentence of this.attempt(ctx, sent, attempt, outcome, signal)) {
-        spoke = true;
-        yield sentence;
+      try {
+        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal)) {
+          spoke = true;
+          yield sentence;
+        }
+      } catch (err) {
+        if (!deadline.aborted) throw err;
+        // Out of time: what was already spoken is the reply (a runaway cut by time); nothing
+        // spoken is a clear failure of this turn.
+        if (spoke) return;
+        if (outcome.brokeCharacter) breaks++;
+        if (breaks > 0) break; // the fixed in-character line below
+        throw new ReplyEngineUnavailable(`the reply engine did not finish a reply within ${this.timeoutMs} ms`);
       }
       if (spoke) return;
       // A model talked out of character twice will not be talked back in by a third try: the
@@ -145,7 +161,7 @@ export class OpenAiEngine implements ReplyEngine {
     signal?: AbortSignal,
   ): AsyncIterable<string> {
     const stop = new AbortController();
-    const signals = [stop.signal, signal ?? AbortSignal.timeout(this.timeoutMs)];
+    const signals = signal ? [stop.signal, signal] : [stop.signal];
     let res;
     try {
       // Relative to the base URL, so a path prefix (https://host/llm/) is kept.

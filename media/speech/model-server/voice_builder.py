@@ -5,12 +5,14 @@ table of 510 of them, one per phoneme count); the stock voices are points in tha
 reference recording, we look for a point whose synthesised speech a speaker encoder (Resemblyzer,
 speaker_encoder.py) places close to the reference, in the spirit of the open KVoiceWalk project:
 
-  1. start: rank the stock English voices by the cosine between the reference's d-vector and the
-     d-vectors of their own synthesis (computed once at set-up into stock-voice-embeddings.npz),
-     then try a few blends of the nearest ones, scored on synthesised speech;
+  1. start (version 1, no candidate synthesised, so the voice is usable within seconds): rank the
+     stock English voices by the cosine between the reference's d-vector and the d-vectors of
+     their own synthesis (computed once at set-up into stock-voice-embeddings.npz), and blend the
+     three nearest, weighted by similarity;
   2. refine: a random walk (a (1+1) evolution strategy): perturb the best style with Gaussian
      noise scaled per dimension by the spread of the stock voices, keep the candidate when its
-     synthesis scores higher, shrink the step after a run of failures.
+     synthesis (of about 4 s of the transcript) scores higher, shrink the step after a run of
+     failures. Each round starts by scoring the current style on the same text.
 
 Candidates are scored against the *search* part of the reference only. The score reported to
 users is measured on a *held-out* part never used by the search: a synthesis of a fixed sentence,
@@ -106,38 +108,24 @@ class KokoroStyleSearch:
         embedding, duration_s = self.synth_embedding(style, text, lang)
         return cosine(embedding, target_embedding), duration_s
 
-    def initial(self, search_wav, held_out_wav, text, deadline_s=20.0):
-        """Version 1: the best of the nearest stock voice and a few blends of the nearest ones."""
-        started = time.time()
+    def initial(self, search_wav, held_out_wav, text):
+        """Version 1, fast: the blend of the nearest stock voices by speaker embedding (their
+        embeddings were computed at set-up), with no candidate synthesised; one synthesis scores it
+        on the held-out audio. The refinement rounds (refine) then search from it."""
         target = self.embed(search_wav)
         ranked = self.nearest_stock(target)
-        top = ranked[:4]
-        lang = self.lang_of(top[0][0])
+        top = ranked[:3]
         sims = np.array([s for _, s in top])
-        weights = np.exp((sims - sims.max()) * 20)
-        candidates = [
-            ("nearest", self.stock[top[0][0]]),
-            ("blend-2", self._blend([n for n, _ in top[:2]], weights[:2])),
-            ("blend-4", self._blend([n for n, _ in top], weights)),
-        ]
-        best = None
-        tried = 0
-        for label, style in candidates:
-            if best is not None and time.time() - started > deadline_s:
-                break
-            s, _ = self.score(style, text, target, lang)
-            tried += 1
-            if best is None or s > best[0]:
-                best = (s, label, style)
-        held_out = self.held_out_score(best[2], held_out_wav, lang)
+        style = self._blend([n for n, _ in top], np.exp((sims - sims.max()) * 20))
+        lang = self.lang_of(top[0][0])
         return {
-            "style": best[2],
-            "search_score": best[0],
-            "held_out_score": held_out,
-            "start": best[1],
+            "style": style,
+            "search_score": None,
+            "held_out_score": self.held_out_score(style, held_out_wav, lang),
+            "start": "blend-3",
             "lang": lang,
             "nearest": [{"voice": n, "similarity": round(s, 4)} for n, s in ranked[:5]],
-            "candidates": tried,
+            "candidates": 0,
         }
 
     def _blend(self, names, weights):
@@ -154,9 +142,10 @@ class KokoroStyleSearch:
         """A (1+1)-ES random walk from `style`. Returns the best style found and its scores."""
         rng = np.random.default_rng(seed)
         target = self.embed(search_wav)
+        text = scoring_text(text)
         best_style = np.asarray(style, np.float32)
-        best = float(best_score)
-        _, base_duration = self.synth_embedding(best_style, text, lang)
+        # The start is scored on this text (a score from another text is not comparable).
+        best, base_duration = self.score(best_style, text, target, lang)
         improved = 0
         failures = 0
         started = time.time()
@@ -189,6 +178,15 @@ class KokoroStyleSearch:
             "iterations": done,
             "step": step,
         }
+
+
+def scoring_text(text, max_chars=160):
+    """The part of the transcript candidates speak: about 4 s of speech, cut at a word boundary,
+    so each candidate costs one short synthesis."""
+    if len(text) <= max_chars:
+        return text
+    cut = text[:max_chars].rsplit(" ", 1)[0]
+    return cut or text[:max_chars]
 
 
 def analyse_reference(encoder, wav16k):
