@@ -237,6 +237,7 @@ test('the OpenAPI document states the rules the server enforces: webhook URLs, v
     'application/json',
     'application/octet-stream',
     'audio/*',
+    'multipart/form-data',
   ]);
 
   // And the server holds to them: a malformed voice id or URL answers the route's own code.

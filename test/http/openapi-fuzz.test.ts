@@ -126,8 +126,10 @@ test('schemathesis finds no server error, no undeclared answer, no schema break 
     String(EXAMPLES),
     '--seed',
     SEED,
+    // One worker: with two threads, CPython 3.11.7's ast.parse (called by Hypothesis to describe a
+    // filter) failed with "AST constructor recursion depth mismatch", an interpreter bug, not ours.
     '--workers',
-    '2',
+    '1',
     '--header',
     `Authorization: Bearer ${account.live}`,
     '--exclude-path',
