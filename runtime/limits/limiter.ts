@@ -4,36 +4,44 @@
  * allowance are checked together by a Lua script, and the counters are incremented only when all
  * of them admit the call. Redis runs scripts one at a time, so 50 concurrent calls against an
  * allowance of 10 admit exactly 10, on any number of nodes; a refused call is never counted.
+ * Concurrent calls of one credential on one node share a script run (see admit()).
  */
 import type { Redis, Result } from 'ioredis';
 import type { Mode } from '../db/entities/credentials.js';
 
 const ADMIT_SCRIPT = `
+-- Admits up to ARGV[7] calls of one credential at once (the calls a node received in one turn of
+-- its event loop): as many as every limit still allows, counted together; the rest are refused.
 -- KEYS: 1 rate window, 2 daily count, 3 monthly count, 4 revoked marker, 5 parent key's revoked marker
--- ARGV: 1 rate limit, 2 rate ttl s, 3 daily quota, 4 daily ttl s, 5 monthly allowance (-1 = none), 6 monthly ttl s
-if redis.call('EXISTS', KEYS[4]) == 1 or redis.call('EXISTS', KEYS[5]) == 1 then
-  return {1, 0, 0, 0, 0, 0}
-end
+-- ARGV: 1 rate limit, 2 rate ttl s, 3 daily quota, 4 daily ttl s, 5 monthly allowance (-1 = none),
+--       6 monthly ttl s, 7 calls
+-- Returns {verdict of the refused calls, calls admitted, rate, daily, monthly counts before them}.
 local rate = tonumber(redis.call('GET', KEYS[1]) or '0')
 local daily = tonumber(redis.call('GET', KEYS[2]) or '0')
 local monthly = tonumber(redis.call('GET', KEYS[3]) or '0')
+if redis.call('EXISTS', KEYS[4]) == 1 or redis.call('EXISTS', KEYS[5]) == 1 then
+  return {1, 0, rate, daily, monthly}
+end
 local rateLimit = tonumber(ARGV[1])
 local dailyQuota = tonumber(ARGV[3])
 local allowance = tonumber(ARGV[5])
+local admitted = math.min(tonumber(ARGV[7]), rateLimit - rate, dailyQuota - daily)
+if allowance >= 0 then admitted = math.min(admitted, allowance - monthly) end
+if admitted < 0 then admitted = 0 end
 local verdict = 0
-if rate >= rateLimit then verdict = 2
-elseif daily >= dailyQuota then verdict = 3
-elseif allowance >= 0 and monthly >= allowance then verdict = 4
+if rate + admitted >= rateLimit then verdict = 2
+elseif daily + admitted >= dailyQuota then verdict = 3
+elseif allowance >= 0 and monthly + admitted >= allowance then verdict = 4
 end
-if verdict == 0 then
-  rate = redis.call('INCR', KEYS[1])
-  if rate == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-  daily = redis.call('INCR', KEYS[2])
-  if daily == 1 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
-  monthly = redis.call('INCR', KEYS[3])
-  if monthly == 1 then redis.call('EXPIRE', KEYS[3], ARGV[6]) end
+if admitted > 0 then
+  redis.call('INCRBY', KEYS[1], admitted)
+  if rate == 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+  redis.call('INCRBY', KEYS[2], admitted)
+  if daily == 0 then redis.call('EXPIRE', KEYS[2], ARGV[4]) end
+  redis.call('INCRBY', KEYS[3], admitted)
+  if monthly == 0 then redis.call('EXPIRE', KEYS[3], ARGV[6]) end
 end
-return {verdict, rate, daily, monthly, 0, 0}
+return {verdict, admitted, rate, daily, monthly}
 `;
 
 const WINDOW_SCRIPT = `
@@ -62,6 +70,13 @@ export interface AdmissionRequest {
   requestsPerMinute: number;
   dailyQuota: number;
   monthlyAllowance: number | null;
+}
+
+interface AdmissionBatch {
+  req: AdmissionRequest;
+  now: Date;
+  keys: readonly [string, string, string, string, string];
+  waiters: Array<{ resolve: (admission: Admission) => void; reject: (err: unknown) => void }>;
 }
 
 export interface Admission {
@@ -101,30 +116,70 @@ export class Limiter {
     redis.defineCommand('companionWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
   }
 
-  async admit(req: AdmissionRequest, now = new Date()): Promise<Admission> {
+  /**
+   * Admits one call, or refuses it with the first limit it meets. Calls of the same credential
+   * that arrive in the same turn of the event loop share one script run (one round trip, one
+   * evaluation in Redis, instead of one each); the script admits as many of them as the limits
+   * allow, in arrival order, so admission stays exact across nodes.
+   */
+  admit(req: AdmissionRequest, now = new Date()): Promise<Admission> {
     const minute = Math.floor(now.getTime() / 60_000);
-    const rateResetS = Math.max(1, 60 - now.getUTCSeconds());
-    const dailyResetS = secondsUntilNextDay(now);
-    const monthlyResetS = secondsUntilNextMonth(now);
-    const [verdict = 1, rate = 0, daily = 0, monthly = 0] = await this.redis.companionAdmit(
+    const keys = [
       `cmp:rl:${req.keyId}:${minute}`,
       `cmp:dq:${req.keyId}:${dayKey(now)}`,
       monthlyUsageKey(req.allowanceSubject, req.mode, now),
       `cmp:revoked:${req.credentialId}`,
       `cmp:revoked:${req.keyId}`,
-      req.requestsPerMinute,
-      120,
-      req.dailyQuota,
-      dailyResetS + 3600,
-      req.monthlyAllowance ?? -1,
-      monthlyResetS + 7 * 86_400,
-    );
-    return {
-      verdict: VERDICTS[verdict] ?? 'revoked',
-      rate: { limit: req.requestsPerMinute, remaining: Math.max(0, req.requestsPerMinute - rate), resetS: rateResetS },
-      daily: { limit: req.dailyQuota, remaining: Math.max(0, req.dailyQuota - daily), resetS: dailyResetS },
-      monthly: { limit: req.monthlyAllowance, used: monthly, resetS: monthlyResetS },
-    };
+    ] as const;
+    const id = `${keys.join(' ')} ${req.requestsPerMinute} ${req.dailyQuota} ${req.monthlyAllowance}`;
+    let batch = this.batches.get(id);
+    if (!batch) {
+      batch = { req, now, keys, waiters: [] };
+      this.batches.set(id, batch);
+      if (this.batches.size === 1) setImmediate(this.runBatches);
+    }
+    return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
+  }
+
+  private readonly batches = new Map<string, AdmissionBatch>();
+
+  private readonly runBatches = (): void => {
+    const batches = [...this.batches.values()];
+    this.batches.clear();
+    for (const batch of batches) void this.runBatch(batch);
+  };
+
+  private async runBatch({ req, now, keys, waiters }: AdmissionBatch): Promise<void> {
+    const rateResetS = Math.max(1, 60 - now.getUTCSeconds());
+    const dailyResetS = secondsUntilNextDay(now);
+    const monthlyResetS = secondsUntilNextMonth(now);
+    let answer: number[];
+    try {
+      answer = await this.redis.companionAdmit(
+        ...keys,
+        req.requestsPerMinute,
+        120,
+        req.dailyQuota,
+        dailyResetS + 3600,
+        req.monthlyAllowance ?? -1,
+        monthlyResetS + 7 * 86_400,
+        waiters.length,
+      );
+    } catch (err) {
+      for (const waiter of waiters) waiter.reject(err);
+      return;
+    }
+    const [refusal = 1, admitted = 0, rate = 0, daily = 0, monthly = 0] = answer;
+    waiters.forEach((waiter, i) => {
+      // The i-th admitted call sees the counters with itself counted; a refused one, all admitted calls.
+      const counted = i < admitted ? i + 1 : admitted;
+      waiter.resolve({
+        verdict: i < admitted ? 'admitted' : (VERDICTS[refusal] ?? 'revoked'),
+        rate: { limit: req.requestsPerMinute, remaining: Math.max(0, req.requestsPerMinute - rate - counted), resetS: rateResetS },
+        daily: { limit: req.dailyQuota, remaining: Math.max(0, req.dailyQuota - daily - counted), resetS: dailyResetS },
+        monthly: { limit: req.monthlyAllowance, used: monthly + counted, resetS: monthlyResetS },
+      });
+    });
   }
 
   /** Fixed one-minute window per client address, for the public routes. */
