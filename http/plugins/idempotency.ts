@@ -91,10 +91,17 @@ export default fp(
   async function idempotency(app: FastifyInstance) {
     const { redis, secrets } = app.services;
 
-    app.addHook('onRoute', declare);
+    // The hooks are the opted-in routes' own, first of their kind on them: every other route runs
+    // none of this code.
+    app.addHook('onRoute', (route) => {
+      declare(route);
+      if (!route.config?.idempotent) return;
+      route.preHandler = [takeKey, ...[route.preHandler ?? []].flat()];
+      route.onSend = [keepAnswer, ...[route.onSend ?? []].flat()];
+      route.onResponse = [releaseUnanswered, ...[route.onResponse ?? []].flat()];
+    });
 
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!request.routeOptions.config.idempotent) return;
+    async function takeKey(request: FastifyRequest, reply: FastifyReply) {
       const key = request.headers[HEADER];
       const p = request.principal;
       if (typeof key !== 'string' || !p) return;
@@ -115,9 +122,9 @@ export default fp(
         .header('idempotent-replayed', 'true')
         .type(stored.contentType ?? 'application/json; charset=utf-8')
         .send(secrets.open(stored.body!));
-    });
+    }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const taken = request.idempotency;
       if (!taken || taken.finished) return payload;
       taken.finished = true;
@@ -134,13 +141,13 @@ export default fp(
       };
       await redis.set(taken.redisKey, JSON.stringify(done), 'PX', IDEMPOTENCY_TTL_MS);
       return payload;
-    });
+    }
 
     // A call that ended without an answer (the client went away mid-way) gives its key back.
-    app.addHook('onResponse', async (request) => {
+    async function releaseUnanswered(request: FastifyRequest) {
       const taken = request.idempotency;
       if (taken && !taken.finished) await redis.del(taken.redisKey);
-    });
+    }
   },
   { name: 'idempotency', dependencies: ['services'] },
 );

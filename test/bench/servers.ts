@@ -24,6 +24,8 @@ if (which === 'bare') {
   app.get('/api/v1/bench/ping', async () => body);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`LISTENING ${url}\n`);
+  // An orderly exit, so that --cpu-prof (BENCH_PROFILE_DIR) writes this server's profile too.
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 } else if (which === 'companion' || which === 'companion-no-admission') {
   const config = loadConfig({ ...process.env, PORT: '0', METRICS_PORT: '-1' }, []);
   const service = await startService(config, createLogger(config.logLevel), {
