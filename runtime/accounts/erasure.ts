@@ -123,9 +123,11 @@ export class AccountEraser {
     // 4. Rows, in one transaction (children of users cascade; sole organisations explicitly).
     await em.transactional(async (tx) => {
       const c = tx.getConnection();
-      await c.execute('DELETE FROM usage_events WHERE user_id = ?', [userId]);
+      // The user row goes first: it waits for a usage write in flight (which holds a key-share
+      // lock on it, runtime/usage/usage-recorder.ts), so the next statement sees that write's rows.
       if (soleOrgIds.length) await c.execute('DELETE FROM organizations WHERE id IN (?)', [soleOrgIds]);
       await c.execute('DELETE FROM users WHERE id = ?', [userId]);
+      await c.execute('DELETE FROM usage_events WHERE user_id = ?', [userId]);
     });
     // 5. Files and Redis counters (the short-lived revocation markers above expire by themselves).
     fs.rmSync(accountFilesDir(config.dataDir, userId), { recursive: true, force: true });

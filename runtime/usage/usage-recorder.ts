@@ -81,12 +81,15 @@ export class UsageRecorder {
     // The batch travels as one JSON parameter: V8 serialises it natively and PostgreSQL parses it
     // in C, where one array per column cost the request path a JavaScript escape of every value.
     await knex.raw(
-      // Rows of an account erased meanwhile (its last calls may still be buffered) are dropped.
+      // Rows of an account erased meanwhile (its last calls may still be buffered) are dropped. The
+      // key-share lock on the user row makes an erasure that deletes it wait for this insert to
+      // commit (its next statement then deletes these rows too), and this insert wait for an
+      // erasure in progress (it then finds no user): no row outlives its account.
       `INSERT INTO usage_events (key_id, user_id, organization_id, mode, method, route, status, latency_ms, created_at)
        SELECT u."keyId", u."userId", u."organizationId", u.mode, u.method, u.route, u.status, u."latencyMs", u."createdAt"
          FROM json_to_recordset(?::json) AS u("keyId" text, "userId" text, "organizationId" text, mode text, method text,
               route text, status smallint, "latencyMs" real, "createdAt" timestamptz)
-        WHERE EXISTS (SELECT 1 FROM users WHERE users.id = u."userId")`,
+        WHERE EXISTS (SELECT 1 FROM users WHERE users.id = u."userId" FOR KEY SHARE)`,
       [JSON.stringify(batch)],
     );
     // One statement per batch keeps each key's last_used_at current without a write per call.
