@@ -99,7 +99,12 @@ function messageOf(payload: unknown, status: number): string {
 const PREFLIGHT_MESSAGE =
   'an OPTIONS request must be a CORS preflight: send Origin and Access-Control-Request-Method (other methods answer for themselves)';
 
-function envelopeEveryError(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
+function envelopeEveryError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+): void {
   done(null, envelopedIfError(request, reply, payload));
 }
 
