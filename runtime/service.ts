@@ -32,7 +32,7 @@ import { EventBus } from './events/event-bus.js';
 import { SecretBox } from './secrets/secret-box.js';
 import { CharacterService } from './characters/character-service.js';
 import { WebhookEndpointService } from './webhooks/webhook-endpoints.js';
-import { startWorker } from './temporal/worker.js';
+import { startWorker, type RunningWorker } from './temporal/worker.js';
 import { createWebhookActivities } from '../workflows/webhook-delivery/activities.js';
 import { SessionClient } from '../actors/session/session-client.js';
 import { SessionCapacity } from '../actors/session/capacity.js';
@@ -90,6 +90,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     closers.push(['embedded stack', () => stack.stop()]);
     const { urls } = stack;
 
+    let worker: RunningWorker | undefined; // started below on nodes that run workflows
     const orm = await openOrm(urls.databaseUrl, log);
     closers.push(['database', () => orm.close()]);
     if (options.migrate !== false) await migrate(orm, log);
@@ -147,7 +148,8 @@ export async function startService(config: Readonly<Config>, log: Logger, option
         nats,
         temporal,
         namespace: config.temporalNamespace,
-        embedded: () => stack.status(),
+        // The embedded servers, and the in-process Temporal worker, supervised the same way.
+        embedded: () => [...stack.status(), ...(worker ? [worker.status()] : [])],
         // API nodes call the model servers; an external REPLY_ENGINE_URL is not probed (its health route is its own).
         ...(config.role !== 'worker'
           ? { models: { speechSynthesis: urls.speechTtsUrl, speechTranscription: urls.speechSttUrl, languageModel: urls.llmUrl } }
@@ -250,7 +252,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
     }
 
     if (config.role !== 'api') {
-      const worker = await startWorker({
+      worker = await startWorker({
         address: urls.temporalAddress,
         namespace: config.temporalNamespace,
         taskQueue: config.temporalTaskQueue,
@@ -270,7 +272,8 @@ export async function startService(config: Readonly<Config>, log: Logger, option
           }),
         },
       });
-      closers.push(['temporal worker', () => worker.close()]);
+      const started = worker;
+      closers.push(['temporal worker', () => started.close()]);
       // Deliveries recorded while Temporal was unreachable are started here once it answers.
       const sweeper = setInterval(() => {
         events.dispatchPending().catch((err) => log.warn({ err }, 'webhook dispatch sweep failed'));
@@ -286,7 +289,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       const registry = new Registry();
       collectDefaultMetrics({ register: registry });
       if (services.media) registerMediaMetrics(registry, services.media);
-      registerStackMetrics(registry, stack);
+      registerStackMetrics(registry, stack, worker);
       app = await buildApp({ services, registry, version });
       if (options.extraRoutes) await app.register(options.extraRoutes);
       const builtApp = app;

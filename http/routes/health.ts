@@ -43,7 +43,7 @@ const HealthBody = Type.Object({
     }),
     {
       description:
-        'Servers this node runs itself (the embedded stack): a dead one is restarted with a backoff; crash_loop = it keeps dying',
+        'Servers this node runs itself (the embedded stack) and its Temporal worker (temporal-worker): a dead one is restarted with a backoff; crash_loop = it keeps dying',
     },
   ),
   media: Type.Optional(
