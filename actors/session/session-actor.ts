@@ -127,6 +127,12 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     await current?.close(reason).catch((err: unknown) => deps.log.warn({ err, sessionId }, 'closing realtime media failed'));
   }
 
+  /** The reply engine gets ready for this session's next turn (the local model evaluates its prompt ahead). */
+  function prepareEngine(state: SessionState): void {
+    if (state.session.state !== 'open') return;
+    deps.engine.prepare?.({ characterName: state.character.name, personality: state.character.personality, history: state.memory });
+  }
+
   const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => {
     await closeMedia(reason); // the room closes with the session, whatever the reason (viewers are told it)
     return { ...state, session: await endSession(deps, state.session, reason) };
@@ -143,6 +149,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     async recover() {
       const state = await loadSessionState(deps, sessionId);
       await openMedia(state);
+      prepareEngine(state);
       return state;
     },
 
@@ -163,6 +170,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
             deps.log.error({ err, sessionId }, 'could not open the realtime media of a session');
             return { state, reply: { kind: 'error', code: 'media_unavailable', message: (err as Error).message } };
           }
+          prepareEngine(state);
           return { state, reply: { kind: 'view', session: view(state) } };
         case 'end':
         case 'idleTimeout': {

@@ -4,6 +4,7 @@ import { runAvatar } from './avatar.js';
 import { runClone } from './clone.js';
 import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
+import { runReplyWarmup } from './reply-warmup.js';
 import { runSessions } from './sessions.js';
 import { runSpeech } from './speech.js';
 import { runTranscription } from './transcription.js';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   speech: runSpeech,
   media: runMedia,
   replies: runReplies,
+  'warm-up': runReplyWarmup,
   transcription: runTranscription,
   clone: runClone,
 };

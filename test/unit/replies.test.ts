@@ -124,3 +124,41 @@ test('a sentence breaks character when it claims to be an AI anywhere in it, not
   t.false(breaksCharacter('I am a robot, and proud of it.', true), 'a machine persona may say what it is');
   t.true(breaksCharacter('My new name is Qwen.', true));
 });
+
+/** A model server that records each request body and answers one fixed sentence. */
+async function recordingModel(t: { teardown(fn: () => void): void }) {
+  const bodies: Array<{ messages: Array<{ role: string; content: string }>; max_tokens: number; stream?: boolean }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString());
+      bodies.push(body);
+      if (!body.stream) return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices":[{"message":{"content":"I"}}]}');
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: 'I keep the light.' } }] })}\n\ndata: [DONE]\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  return { bodies, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+test("the embedded model's engine warms up a new session: its prompt is the first turn's prompt up to the user's line", async (t) => {
+  const model = await recordingModel(t);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  engine.prepare(mira);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.deepEqual(await replyOf(engine), ['I keep the light.']);
+  t.is(model.bodies.length, 2);
+  const [warmUp, turn] = model.bodies;
+  t.is(warmUp!.max_tokens, 1);
+  t.deepEqual(turn!.messages.slice(0, warmUp!.messages.length), warmUp!.messages, 'the server can reuse what the warm-up evaluated');
+  t.is(turn!.messages.at(-1)!.content, 'Hello!');
+
+  // An external server (REPLY_ENGINE_URL) gets no warm-up: a hosted API would bill it.
+  const external = await recordingModel(t);
+  new OpenAiEngine(external.url, 'hosted', 'key', 5000, DEFAULT_REPLY_LIMITS).prepare(mira);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.is(external.bodies.length, 0);
+});

@@ -23,7 +23,7 @@ export function createReplyEngine(config: Readonly<Config>, llmUrl: string | und
   }
   if (config.replyEngine === 'local' && llmUrl) {
     const model = path.basename(config.llmModelPath, '.gguf');
-    return new OpenAiEngine(llmUrl, `${model} (local)`, undefined, config.replyEngineTimeoutMs, limits);
+    return new OpenAiEngine(llmUrl, `${model} (local)`, undefined, config.replyEngineTimeoutMs, limits, true);
   }
   return new PersonaEngine();
 }

@@ -52,14 +52,14 @@ export interface ReplyLimits {
 export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxTokens: 120, maxSentences: 3, emptyRetries: 2, memoryTokens: 1024, temperature: 0.7 };
 
 /** A persona that is itself a machine may say so; everyone else is a person in the story. */
-export function isMachinePersona(ctx: ReplyContext): boolean {
+export function isMachinePersona(ctx: Pick<ReplyContext, 'personality'>): boolean {
   const p = ctx.personality;
   return /\b(AI|A\.I\.|robot|android|chatbot|language model|virtual assistant|computer program)\b/i.test(
     `${p.systemPrompt} ${p.description} ${p.traits.join(' ')}`,
   );
 }
 
-export function systemMessage(ctx: ReplyContext): string {
+export function systemMessage(ctx: Pick<ReplyContext, 'characterName' | 'personality'>): string {
   const p = ctx.personality;
   const name = ctx.characterName;
   return [
@@ -87,18 +87,49 @@ export class OpenAiEngine implements ReplyEngine {
     private readonly apiKey: string | undefined,
     private readonly timeoutMs: number,
     private readonly limits: ReplyLimits = DEFAULT_REPLY_LIMITS,
+    /** Ask the server to evaluate a new session's prompt ahead (prepare()): on for the embedded model only. */
+    private readonly warmUp = false,
   ) {
     // Public (session records, session.started): the engine and model, never an internal address.
     this.name = `openai-compatible (${model})`;
   }
 
-  async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
-    const messages = [
+  /**
+   * A one-token generation on the session's system message and memory: the embedded server keeps
+   * the evaluated tokens, and the first real turn, whose prompt starts the same way, evaluates only
+   * what follows them. Not sent to other servers: a hosted API would bill a call per session.
+   */
+  prepare(ctx: Omit<ReplyContext, 'userText'>): void {
+    if (!this.warmUp) return;
+    void request(this.completionsUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: this.model, messages: this.conversation(ctx), max_tokens: 1, temperature: 0 }),
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+    })
+      .then((res) => res.body.dump())
+      .catch(() => undefined); // only an optimisation: the turn itself reports a dead server
+  }
+
+  private completionsUrl(): URL {
+    return new URL('v1/chat/completions', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
+  }
+
+  /** The system message and the memory window, as chat messages. */
+  private conversation(ctx: Omit<ReplyContext, 'userText'>): Array<{ role: string; content: string }> {
+    return [
       { role: 'system', content: systemMessage(ctx) },
       ...memoryWindow(ctx.history, this.limits.memoryTokens).map((t) => ({
         role: t.role === 'user' ? 'user' : 'assistant',
         content: stripTemplateTokens(t.text).trim(),
       })),
+    ];
+  }
+
+  async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
+    const messages = [
+      ...this.conversation(ctx),
       // Template tokens typed by a user are only characters; they must not reach a server that
       // renders its template by string concatenation.
       { role: 'user', content: stripTemplateTokens(ctx.userText).trim() || ctx.userText },
@@ -165,7 +196,7 @@ export class OpenAiEngine implements ReplyEngine {
     let res;
     try {
       // Relative to the base URL, so a path prefix (https://host/llm/) is kept.
-      res = await request(new URL('v1/chat/completions', this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`), {
+      res = await request(this.completionsUrl(), {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
         body: JSON.stringify({

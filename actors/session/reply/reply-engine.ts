@@ -21,4 +21,10 @@ export interface ReplyEngine {
   /** Shown in session records so users know what answered them. */
   readonly name: string;
   reply(context: ReplyContext, signal?: AbortSignal): AsyncIterable<string>;
+  /**
+   * Optional, called when a session starts on a node: gets the engine ready for this session's
+   * first reply (the local model evaluates the system prompt ahead, so the first turn does not
+   * wait for it). Never throws and never delays the caller.
+   */
+  prepare?(context: Omit<ReplyContext, 'userText'>): void;
 }
