@@ -25,6 +25,7 @@ import type { Services } from './services.js';
 import { LocalStack } from './stack/local-stack.js';
 import { registerStackMetrics } from './stack/stack-metrics.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
+import { ClonedVoiceService } from './voices/cloned-voices.js';
 import { version } from './version.js';
 import { publicReason } from './health/dependency-failure.js';
 import { NatsLink } from './health/nats-link.js';
@@ -158,6 +159,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       events,
       secrets,
       characters: new CharacterService(events),
+      clonedVoices: new ClonedVoiceService({ config, temporal, events, log, builder: () => services.voiceBuilder }),
       webhooks: new WebhookEndpointService(events, secrets, {
         allowLoopback: config.webhookAllowLoopback,
         allowPrivate: config.webhookAllowPrivate,

@@ -22,6 +22,7 @@ import type { SessionClient } from '../actors/session/session-client.js';
 import type { SessionCapacity } from '../actors/session/capacity.js';
 import type { SpeechService } from '../media/speech/speech-service.js';
 import type { VoiceBuilder } from '../media/speech/voice-builder-client.js';
+import type { ClonedVoiceService } from './voices/cloned-voices.js';
 import type { VoiceResolver } from './voices/voice-resolver.js';
 import type { RoomHost } from '../media/rooms/room-host.js';
 import type { ViewerHost } from '../media/rooms/viewer-host.js';
@@ -42,6 +43,7 @@ export interface Services {
   events: EventBus;
   secrets: SecretBox;
   characters: CharacterService;
+  clonedVoices: ClonedVoiceService;
   webhooks: WebhookEndpointService;
   /** The deployment-wide cap on open sessions (Redis), on every node. */
   sessionCapacity: SessionCapacity;

@@ -12,24 +12,15 @@
  * answer for 24 hours), and the key also makes the voice id (and so the workflow id) a function of
  * (account, mode, key), so even past those 24 hours a repeat finds the same voice and job.
  */
-import fs from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
-import { Character } from '../../runtime/db/entities/character.js';
-import { Voice } from '../../runtime/db/entities/voice.js';
-import { paginate } from '../../runtime/db/paginate.js';
-import { voiceCloneSearchAttributes } from '../../runtime/temporal/search-attributes.js';
-import { voiceCloneWorkflowId, voiceFilesDir, voiceIdFor, engineVoiceName } from '../../runtime/voices/voice-ids.js';
 import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
-import type { cloneVoice } from '../../workflows/voice-clone/workflow.js';
-import { AudioTooLarge, ResourceNotFound, ValidationError } from '../errors.js';
+import { AudioTooLarge, ValidationError } from '../errors.js';
 import { acceptRawAudio } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, IdParams, ListQuery, Ok, ok } from '../schemas/common.js';
 import { voiceView, VoiceView } from '../speech/speech-http.js';
@@ -111,7 +102,7 @@ const IdempotencyKey = /^[\x21-\x7e]{1,255}$/;
 const MAX_FILES = 5;
 
 const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { config, temporal, events, log } = app.services;
+  const { config, clonedVoices } = app.services;
   const maxBytes = config.voiceSampleMaxBytes;
 
   // Direct uploads: multipart (up to five `file` parts) or a raw audio/* (or octet-stream) body.
@@ -141,12 +132,6 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { fields, files };
   }
 
-  async function loadOwn(em: EntityManager, id: string, userId: string, mode: Voice['mode']): Promise<Voice> {
-    const voice = /^vce_[0-9A-Za-z]+$/.test(id) ? await em.findOne(Voice, { id, userId, mode }) : null;
-    if (!voice) throw new ResourceNotFound('voice', id);
-    return voice;
-  }
-
   app.get(
     '/voices',
     {
@@ -166,7 +151,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { kind, ...page } = request.query;
       const builtIn = kind !== 'cloned' && !page.starting_after ? BUILT_IN_VOICES.map(voiceView) : [];
       if (kind === 'built_in') return { success: true as const, data: builtIn, has_more: false };
-      const own = await paginate(request.em, Voice, { userId: p.userId, mode: p.mode }, page, 'voice');
+      const own = await clonedVoices.list(request.em, p, page);
       return { success: true as const, data: [...builtIn, ...own.data.map(clonedVoiceView)], has_more: own.has_more };
     },
   );
@@ -214,62 +199,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = request.headers['idempotency-key'];
       if (key !== undefined && (typeof key !== 'string' || !IdempotencyKey.test(key)))
         throw new ValidationError('the Idempotency-Key header must be 1–255 printable characters');
-      const id = voiceIdFor(p.userId, p.mode, key);
-      const existing = await request.em.findOne(Voice, { id });
-      if (existing) return reply.code(202).send(ok(clonedVoiceView(existing)));
-
-      const now = new Date();
-      const voice = request.em.create(Voice, {
-        id,
-        userId: p.userId,
-        mode: p.mode,
-        name: input.name,
-        description: input.description,
-        labels: input.labels,
-        status: 'pending',
-        step: 'queued',
-        samples: input.urls.map((url) => ({ url })),
-        build: {},
-        lang: 'en-us',
-        version: 0,
-        similarity: null,
-        searchScore: null,
-        failureCode: null,
-        failureReason: null,
-        transcript: null,
-        activeAt: null,
-        refinedAt: null,
-        idempotencyKey: key ?? null,
-        workflowId: voiceCloneWorkflowId(id),
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (uploads.length > 0) {
-        const dir = voiceFilesDir(config.dataDir, p.userId, id);
-        await fs.mkdir(dir, { recursive: true });
-        for (const [i, upload] of uploads.entries()) await fs.writeFile(`${dir}/upload-${i}`, upload);
-      }
-      await request.em.persistAndFlush(voice);
-      try {
-        await temporal.workflow.start<typeof cloneVoice>('cloneVoice', {
-          taskQueue: config.temporalTaskQueue,
-          workflowId: voice.workflowId,
-          args: [
-            {
-              voiceId: id,
-              refineRounds: config.voiceRefineRounds,
-              refineIterations: config.voiceRefineIterations,
-              refineMaxSeconds: 120,
-            },
-          ],
-          typedSearchAttributes: voiceCloneSearchAttributes(voice),
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
-          await request.em.removeAndFlush(voice);
-          throw err;
-        }
-      }
+      const voice = await clonedVoices.create(request.em, p, { ...input, uploads, idempotencyKey: key });
       return reply.code(202).send(ok(clonedVoiceView(voice)));
     },
   );
@@ -289,7 +219,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const p = request.principal!;
       const builtIn = builtInVoice(request.params.id);
       if (builtIn) return ok(voiceView(builtIn));
-      return ok(clonedVoiceView(await loadOwn(request.em, request.params.id, p.userId, p.mode)));
+      return ok(clonedVoiceView(await clonedVoices.get(request.em, p, request.params.id)));
     },
   );
 
@@ -309,41 +239,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const p = request.principal!;
-      const deliveries = await request.em.transactional(async (tx) => {
-        const em = tx as EntityManager;
-        const voice = await loadOwn(em, request.params.id, p.userId, p.mode);
-        const bound = await em.find(Character, { userId: p.userId, mode: p.mode, voiceId: voice.id });
-        const recorded = [];
-        for (const character of bound) {
-          character.voiceId = DEFAULT_VOICE_ID;
-          character.updatedAt = new Date();
-          await em.flush();
-          recorded.push(
-            ...(
-              await events.record(em, {
-                userId: p.userId,
-                mode: p.mode,
-                type: 'character.updated',
-                data: { id: character.id, changedFields: ['voiceId'] },
-              })
-            ).deliveries,
-          );
-        }
-        await em.removeAndFlush(voice);
-        return recorded;
-      });
-      await events.dispatch(deliveries);
-      try {
-        await temporal.workflow.getHandle(voiceCloneWorkflowId(request.params.id)).terminate('voice deleted');
-      } catch (err) {
-        // Already finished (or never started): nothing runs for this voice any more.
-        if (!(err instanceof WorkflowNotFoundError)) log.debug({ err }, 'could not terminate a voice clone workflow');
-      }
-      await fs.rm(voiceFilesDir(config.dataDir, p.userId, request.params.id), { recursive: true, force: true });
-      // The synthesis server forgets every version of it (`clone:<user>/<voice>/`).
-      await app.services.voiceBuilder
-        ?.unregister(engineVoiceName(p.userId, request.params.id, 1).replace(/\d+$/, ''))
-        .catch(() => undefined);
+      await clonedVoices.delete(request.em, p, request.params.id);
       return ok({ id: request.params.id, object: 'voice' as const, deleted: true as const });
     },
   );
