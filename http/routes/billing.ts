@@ -4,8 +4,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Organization } from '../../runtime/db/entities/organization.js';
-import { User } from '../../runtime/db/entities/user.js';
+import { getOrganization } from '../../runtime/accounts/organizations.js';
+import { getUser } from '../../runtime/accounts/users.js';
 import { NotConnected } from '../errors.js';
 import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
 
@@ -63,9 +63,9 @@ const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? {
             type: 'organization' as const,
             id: p.organizationId,
-            plan: (await request.em.findOneOrFail(Organization, { id: p.organizationId })).plan,
+            plan: (await getOrganization(request.em, p.organizationId)).plan,
           }
-        : { type: 'user' as const, id: p.userId, plan: (await request.em.findOneOrFail(User, { id: p.userId })).plan };
+        : { type: 'user' as const, id: p.userId, plan: (await getUser(request.em, p.userId)).plan };
       const plan = plans.get(billedTo.plan);
       const now = new Date();
       const used = await limiter.monthlyUsage(billedTo.id, p.mode, now);

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addMember, changeRole, createOrganization } from '../../runtime/accounts/organizations.js';
+import { addMember, changeRole, createOrganization, organizationsOf } from '../../runtime/accounts/organizations.js';
 import { Membership, Organization, type OrganizationRole } from '../../runtime/db/entities/organization.js';
 import { User } from '../../runtime/db/entities/user.js';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
@@ -82,10 +82,8 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const p = request.principal!;
-      const memberships = await request.em.find(Membership, { userId: p.userId }, { orderBy: { createdAt: 'asc' } });
-      const orgs = await request.em.find(Organization, { id: { $in: memberships.map((m) => m.organizationId) } });
-      const roles = new Map(memberships.map((m) => [m.organizationId, m.role]));
-      const data = await Promise.all(orgs.map((org) => view(request.em, org, roles.get(org.id)!, p.mode)));
+      const mine = await organizationsOf(request.em, p.userId);
+      const data = await Promise.all(mine.map(({ organization, role }) => view(request.em, organization, role, p.mode)));
       return { success: true as const, data, has_more: false };
     },
   );

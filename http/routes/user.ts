@@ -1,7 +1,7 @@
 /** GET/PATCH /api/v1/user — the caller's profile and settings. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { updateUser } from '../../runtime/accounts/users.js';
+import { getUser, updateUser } from '../../runtime/accounts/users.js';
 import { User } from '../../runtime/db/entities/user.js';
 import { AUTHED_ERRORS, errors, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 
@@ -72,7 +72,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { auth: { scope: 'account:read' } },
       schema: { summary: 'Profile and settings', tags: ['account'], response: { 200: Ok(UserView), ...errors(...AUTHED_ERRORS) } },
     },
-    async (request) => ok(userView(await request.em.findOneOrFail(User, { id: request.principal!.userId }))),
+    async (request) => ok(userView(await getUser(request.em, request.principal!.userId))),
   );
 
   app.patch(
@@ -87,7 +87,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = await request.em.findOneOrFail(User, { id: request.principal!.userId });
+      const user = await getUser(request.em, request.principal!.userId);
       return ok(userView(await updateUser(request.em, user, request.body)));
     },
   );

@@ -22,6 +22,23 @@ export async function createOrganization(em: EntityManager, ownerId: string, nam
   });
 }
 
+export function getOrganization(em: EntityManager, id: string): Promise<Organization> {
+  return em.findOneOrFail(Organization, { id });
+}
+
+/** The user's organisations with the user's role in each, oldest membership first. */
+export async function organizationsOf(
+  em: EntityManager,
+  userId: string,
+): Promise<Array<{ organization: Organization; role: OrganizationRole }>> {
+  const memberships = await em.find(Membership, { userId }, { orderBy: { createdAt: 'asc' } });
+  const orgs = new Map((await em.find(Organization, { id: { $in: memberships.map((m) => m.organizationId) } })).map((o) => [o.id, o]));
+  return memberships.flatMap((m) => {
+    const organization = orgs.get(m.organizationId);
+    return organization ? [{ organization, role: m.role }] : [];
+  });
+}
+
 /** The caller's membership, or 404 (an organisation one is not in does not exist for one). */
 export async function requireMembership(em: EntityManager, organizationId: string, userId: string): Promise<Membership> {
   const membership = await em.findOne(Membership, { organizationId, userId });

@@ -21,6 +21,11 @@ export async function createUser(em: EntityManager, input: { email: string; name
   return user;
 }
 
+/** The user a verified credential belongs to (it exists: erasure revokes the credential first). */
+export function getUser(em: EntityManager, id: string): Promise<User> {
+  return em.findOneOrFail(User, { id });
+}
+
 export async function updateUser(
   em: EntityManager,
   user: User,
