@@ -33,11 +33,15 @@ const { values } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
     prompt: { type: 'string', default: 'chat' },
+    sequences: { type: 'string', default: '4' },
+    'prefix-reuse': { type: 'string', default: 'on' },
     threads: { type: 'string', default: '1' },
   },
 });
 if (!values.model || !values.runtime || !values.port || !['chat', 'transcript'].includes(values.prompt!)) {
-  process.stderr.write('usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N]\n');
+  process.stderr.write(
+    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N] [--sequences N] [--prefix-reuse on|off]\n',
+  );
   process.exit(2);
 }
 
@@ -63,9 +67,13 @@ interface LlamaCpp {
   LlamaLogLevel: { error: unknown };
 }
 interface LlamaModel {
-  createContext(o: { contextSize: number; threads: number }): Promise<{ getSequence(): unknown }>;
+  createContext(o: { contextSize: number; threads: number; sequences: number }): Promise<{ getSequence(): LlamaSequence }>;
   tokenize(text: string): unknown[];
   dispose(): Promise<void>;
+}
+interface LlamaSequence {
+  tokenMeter: { usedInputTokens: number };
+  clearHistory(): Promise<void>;
 }
 type ChatHistoryItem = { type: 'system' | 'user'; text: string } | { type: 'model'; response: string[] };
 
@@ -74,11 +82,64 @@ type ChatHistoryItem = { type: 'system' | 'user'; text: string } | { type: 'mode
 const llamaCpp = (await import(pathToFileURL(path.join(values.runtime, 'node_modules/node-llama-cpp/dist/index.js')).href)) as LlamaCpp;
 const llama = await llamaCpp.getLlama({ gpu: false, build: 'never', logLevel: llamaCpp.LlamaLogLevel.error });
 const model = await llama.loadModel({ modelPath: values.model });
-const context = await model.createContext({ contextSize: CONTEXT_TOKENS, threads: Number(values.threads) });
-const sequence = context.getSequence();
-const completion = values.prompt === 'transcript' ? new llamaCpp.LlamaCompletion({ contextSequence: sequence }) : undefined;
+// Prompt-prefix reuse: the context holds several sequences, each keeping the tokens it last
+// evaluated; a request goes to the sequence whose last prompt shares the longest prefix with its
+// own (least recently used otherwise), and node-llama-cpp evaluates only the tokens after the
+// shared prefix. A session's system prompt and earlier turns are so evaluated once, not every turn.
+// `--prefix-reuse off` clears the sequence before each request (to measure the difference).
+const SEQUENCES = Math.max(1, Math.min(16, Number(values.sequences) || 1));
+const PREFIX_REUSE = values['prefix-reuse'] !== 'off';
+const context = await model.createContext({ contextSize: CONTEXT_TOKENS, threads: Number(values.threads), sequences: SEQUENCES });
 const chatWrapper = values.prompt === 'chat' ? llamaCpp.resolveChatWrapper(model) : undefined;
-const chat = chatWrapper ? new llamaCpp.LlamaChat({ contextSequence: sequence, chatWrapper }) : undefined;
+interface Slot {
+  sequence: LlamaSequence;
+  chat?: InstanceType<LlamaCpp['LlamaChat']>;
+  completion?: InstanceType<LlamaCpp['LlamaCompletion']>;
+  /** The text of the messages last evaluated on this sequence, to compare prefixes. */
+  key: string;
+  usedAt: number;
+}
+const slots: Slot[] = Array.from({ length: SEQUENCES }, () => {
+  const sequence = context.getSequence();
+  return {
+    sequence,
+    completion: chatWrapper ? undefined : new llamaCpp.LlamaCompletion({ contextSequence: sequence }),
+    chat: chatWrapper ? new llamaCpp.LlamaChat({ contextSequence: sequence, chatWrapper }) : undefined,
+    key: '',
+    usedAt: 0,
+  };
+});
+
+/** The messages as one string whose prefixes match where the rendered prompts' prefixes match. */
+function promptKey(messages: ChatMessage[]): string {
+  return messages.map((m) => `\u0000${m.role}\u0001${m.content}`).join('');
+}
+
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+const MIN_SHARED_CHARS = 200;
+
+/** The sequence whose last prompt shares the longest prefix with this one; least recently used on a tie. */
+function pickSlot(key: string): Slot {
+  let best = slots[0]!;
+  let bestShared = -1;
+  for (const slot of slots) {
+    const shared = commonPrefix(slot.key, key);
+    if (shared > bestShared || (shared === bestShared && slot.usedAt < best.usedAt)) {
+      best = slot;
+      bestShared = shared;
+    }
+  }
+  // A short shared prefix ("You are ", a role marker) is not worth another session's tokens:
+  // take the least recently used sequence instead.
+  if (bestShared < MIN_SHARED_CHARS) best = slots.reduce((a, b) => (b.usedAt < a.usedAt ? b : a));
+  return best;
+}
 
 /**
  * The messages as node-llama-cpp chat history: the leading system messages as one system turn,
@@ -184,22 +245,43 @@ const server = http.createServer(async (req, res) => {
     onTextChunk: body.stream ? (piece: string) => res.write(chunk(piece, null)) : undefined,
   };
   try {
+    let promptTokensEvaluated = 0;
     const text = await oneAtATime(async () => {
-      if (chat) {
-        // A mild repeat penalty keeps small models out of loops; the stop triggers end a reply
-        // that starts writing the user's next line.
-        const history = chatHistory(body.messages!);
-        const result = await chat.generateResponse(history, {
+      const key = promptKey(body.messages!);
+      const slot = pickSlot(key);
+      slot.usedAt = Date.now();
+      slot.key = '';
+      if (!PREFIX_REUSE) await slot.sequence.clearHistory();
+      const before = slot.sequence.tokenMeter.usedInputTokens;
+      try {
+        if (slot.chat) {
+          // A mild repeat penalty keeps small models out of loops; the stop triggers end a reply
+          // that starts writing the user's next line.
+          const history = chatHistory(body.messages!);
+          const result = await slot.chat.generateResponse(history, {
+            ...options,
+            repeatPenalty: { penalty: 1.1, lastTokens: 64 },
+            customStopTriggers: ['\nUser:', '\nuser:'],
+          });
+          slot.key = key;
+          return result.response;
+        }
+        const { prompt, speaker } = transcript(body.messages!);
+        const out = await slot.completion!.generateCompletion(prompt, {
           ...options,
-          repeatPenalty: { penalty: 1.1, lastTokens: 64 },
-          customStopTriggers: ['\nUser:', '\nuser:'],
+          customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'],
         });
-        return result.response;
+        slot.key = key;
+        return out;
+      } finally {
+        // Input tokens include each generated token fed back; what is left is the prompt's share.
+        promptTokensEvaluated = slot.sequence.tokenMeter.usedInputTokens - before;
       }
-      const { prompt, speaker } = transcript(body.messages!);
-      return completion!.generateCompletion(prompt, { ...options, customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'] });
     });
-    const usage = { completion_tokens: model.tokenize(text).length };
+    const completionTokens = model.tokenize(text).length;
+    // prompt_tokens_evaluated (an extension): prompt tokens this request evaluated, after the
+    // prefix shared with what its sequence had already evaluated.
+    const usage = { completion_tokens: completionTokens, prompt_tokens_evaluated: Math.max(0, promptTokensEvaluated - completionTokens) };
     if (body.stream)
       res.end(
         `${chunk(null, 'stop')}data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: modelId, choices: [], usage })}\n\ndata: [DONE]\n\n`,
