@@ -72,7 +72,8 @@ interface LlamaModel {
   dispose(): Promise<void>;
 }
 interface LlamaSequence {
-  tokenMeter: { usedInputTokens: number };
+  readonly nextTokenIndex: number;
+  tokenMeter: { usedInputTokens: number; usedOutputTokens: number };
   clearHistory(): Promise<void>;
 }
 type ChatHistoryItem = { type: 'system' | 'user'; text: string } | { type: 'model'; response: string[] };
@@ -246,13 +247,14 @@ const server = http.createServer(async (req, res) => {
   };
   try {
     let promptTokensEvaluated = 0;
+    let promptTokens = 0;
     const text = await oneAtATime(async () => {
       const key = promptKey(body.messages!);
       const slot = pickSlot(key);
       slot.usedAt = Date.now();
       slot.key = '';
       if (!PREFIX_REUSE) await slot.sequence.clearHistory();
-      const before = slot.sequence.tokenMeter.usedInputTokens;
+      const before = { input: slot.sequence.tokenMeter.usedInputTokens, output: slot.sequence.tokenMeter.usedOutputTokens };
       try {
         if (slot.chat) {
           // A mild repeat penalty keeps small models out of loops; the stop triggers end a reply
@@ -274,14 +276,23 @@ const server = http.createServer(async (req, res) => {
         slot.key = key;
         return out;
       } finally {
-        // Input tokens include each generated token fed back; what is left is the prompt's share.
-        promptTokensEvaluated = slot.sequence.tokenMeter.usedInputTokens - before;
+        // The meter counts prompt tokens evaluated (input) apart from generated ones (output), and
+        // the sequence ends with the prompt followed by the generated tokens fed back.
+        promptTokensEvaluated = slot.sequence.tokenMeter.usedInputTokens - before.input;
+        const generated = slot.sequence.tokenMeter.usedOutputTokens - before.output;
+        promptTokens = Math.max(promptTokensEvaluated, slot.sequence.nextTokenIndex - generated);
       }
     });
     const completionTokens = model.tokenize(text).length;
     // prompt_tokens_evaluated (an extension): prompt tokens this request evaluated, after the
-    // prefix shared with what its sequence had already evaluated.
-    const usage = { completion_tokens: completionTokens, prompt_tokens_evaluated: Math.max(0, promptTokensEvaluated - completionTokens) };
+    // prefix shared with what its sequence had already evaluated; the rest came from the cache
+    // (prompt_tokens_details.cached_tokens, as OpenAI reports it).
+    const usage = {
+      completion_tokens: completionTokens,
+      prompt_tokens: promptTokens,
+      prompt_tokens_evaluated: promptTokensEvaluated,
+      prompt_tokens_details: { cached_tokens: promptTokens - promptTokensEvaluated },
+    };
     if (body.stream)
       res.end(
         `${chunk(null, 'stop')}data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: modelId, choices: [], usage })}\n\ndata: [DONE]\n\n`,

@@ -51,14 +51,15 @@ const SYSTEM =
   'Stay in character; never say you are an AI; answer in one or two sentences.';
 
 type Msg = { role: string; content: string };
-async function ask(url: string, messages: Msg[]): Promise<{ text: string; evaluated: number }> {
+type Usage = { prompt_tokens: number; prompt_tokens_evaluated: number; prompt_tokens_details: { cached_tokens: number } };
+async function ask(url: string, messages: Msg[]): Promise<{ text: string; evaluated: number; usage: Usage }> {
   const res = await fetch(`${url}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ messages, max_tokens: 24, temperature: 0, seed: 1 }),
   });
-  const body = (await res.json()) as { choices: { message: { content: string } }[]; usage: { prompt_tokens_evaluated: number } };
-  return { text: body.choices[0]!.message.content, evaluated: body.usage.prompt_tokens_evaluated };
+  const body = (await res.json()) as { choices: { message: { content: string } }[]; usage: Usage };
+  return { text: body.choices[0]!.message.content, evaluated: body.usage.prompt_tokens_evaluated, usage: body.usage };
 }
 
 const installed = fs.existsSync(modelFile);
@@ -71,6 +72,8 @@ const installed = fs.existsSync(modelFile);
   ];
   const first = await ask(url, turn1);
   t.true(first.evaluated > 60, `first turn evaluated ${first.evaluated} prompt tokens`);
+  t.is(first.evaluated, first.usage.prompt_tokens, 'a new session evaluates its whole prompt, nothing cached');
+  t.is(first.usage.prompt_tokens_details.cached_tokens, 0);
   // Another session in between takes the other sequence.
   const other = await ask(url, [
     { role: 'system', content: 'You are Bob, a grumpy baker.' },
@@ -81,6 +84,9 @@ const installed = fs.existsSync(modelFile);
   const second = await ask(url, turn2);
   t.true(second.evaluated < first.evaluated / 2, `second turn evaluated ${second.evaluated} vs ${first.evaluated} on the first`);
   t.true(second.evaluated > 0);
+  t.true(second.usage.prompt_tokens > first.usage.prompt_tokens, 'the second prompt holds the first');
+  t.true(second.usage.prompt_tokens_details.cached_tokens >= first.usage.prompt_tokens, "turn 1's prompt came from the sequence's cache");
+  t.is(second.usage.prompt_tokens_details.cached_tokens + second.evaluated, second.usage.prompt_tokens);
 });
 
 (installed ? test.serial : test.skip)('with --prefix-reuse off every turn evaluates its whole prompt', async (t) => {
@@ -93,4 +99,5 @@ const installed = fs.existsSync(modelFile);
   const turn2 = [...turn1, { role: 'assistant', content: first.text }, { role: 'user', content: 'Did a storm come last night?' }];
   const second = await ask(url, turn2);
   t.true(second.evaluated > first.evaluated, `second turn evaluated ${second.evaluated} vs ${first.evaluated} on the first`);
+  t.is(second.evaluated, second.usage.prompt_tokens, 'nothing cached');
 });
