@@ -99,7 +99,12 @@ class TimedEngine implements ReplyEngine {
 const firstSentenceMs = (engine: TimedEngine) => engine.last?.firstMs ?? Number.NaN;
 const firstSentenceCpuMs = (engine: TimedEngine) => engine.last?.firstCpuMs ?? Number.NaN;
 
-async function startModelServer(id: string, port: number, threads: string): Promise<{ child: ChildProcess; url: string }> {
+async function startModelServer(
+  id: string,
+  port: number,
+  threads: string,
+  prefixReuse: string,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -114,6 +119,8 @@ async function startModelServer(id: string, port: number, threads: string): Prom
       catalogue.models[id]!.prompt,
       '--threads',
       threads,
+      '--prefix-reuse',
+      prefixReuse,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -145,6 +152,8 @@ export async function runReplies(): Promise<void> {
       characters: { type: 'string', default: String(CHARACTERS.length) },
       turns: { type: 'string', default: '6' },
       threads: { type: 'string', default: '1' },
+      // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
+      'prefix-reuse': { type: 'string', default: 'on' },
     },
   });
   const engines = String(values.engines).split(',').filter(Boolean);
@@ -188,7 +197,7 @@ export async function runReplies(): Promise<void> {
     const llmPids = new Map<string, number | undefined>();
     await Promise.all(
       models.map(async (m, i) => {
-        const server = await startModelServer(m, portBase + STACK_PORT_OFFSETS.llm + 10 + i, threads);
+        const server = await startModelServer(m, portBase + STACK_PORT_OFFSETS.llm + 10 + i, threads, String(values['prefix-reuse']));
         servers.push(server);
         llmUrls.set(m, server.url);
         llmPids.set(m, server.child.pid);
