@@ -6,9 +6,16 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addMember, changeRole, createOrganization, organizationsOf } from '../../runtime/accounts/organizations.js';
-import { Membership, Organization, type OrganizationRole } from '../../runtime/db/entities/organization.js';
-import { User } from '../../runtime/db/entities/user.js';
+import {
+  addMember,
+  changeRole,
+  createOrganization,
+  getOrganization,
+  membersOf,
+  organizationsOf,
+  requireMembership,
+} from '../../runtime/accounts/organizations.js';
+import type { Organization, OrganizationRole } from '../../runtime/db/entities/organization.js';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
 import { AUTHED_ERRORS, errors, List, Ok, ok, Timestamp, Id } from '../schemas/common.js';
 
@@ -37,9 +44,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { plans, limiter } = app.services;
 
   async function view(em: EntityManager, org: Organization, callerRole: OrganizationRole, mode: Mode) {
-    const memberships = await em.find(Membership, { organizationId: org.id }, { orderBy: { createdAt: 'asc' } });
-    const users = await em.find(User, { id: { $in: memberships.map((m) => m.userId) } });
-    const byId = new Map(users.map((u) => [u.id, u]));
+    const members = await membersOf(em, org.id);
     const plan = plans.get(org.plan);
     const used = await limiter.monthlyUsage(org.id, mode);
     return {
@@ -48,10 +53,10 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       name: org.name,
       plan: org.plan,
       role: callerRole,
-      members: memberships.map((m) => ({
+      members: members.map(({ membership: m, user }) => ({
         userId: m.userId,
-        email: byId.get(m.userId)?.email ?? '',
-        name: byId.get(m.userId)?.name ?? '',
+        email: user?.email ?? '',
+        name: user?.name ?? '',
         role: m.role,
         joinedAt: m.createdAt.toISOString(),
       })),
@@ -65,9 +70,8 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   async function viewById(em: EntityManager, orgId: string, userId: string, mode: Mode) {
-    const org = await em.findOneOrFail(Organization, { id: orgId });
-    const me = await em.findOneOrFail(Membership, { organizationId: orgId, userId });
-    return view(em, org, me.role, mode);
+    const me = await requireMembership(em, orgId, userId);
+    return view(em, await getOrganization(em, orgId), me.role, mode);
   }
 
   app.get(

@@ -39,6 +39,13 @@ export async function organizationsOf(
   });
 }
 
+/** An organisation's members, oldest first, each with its user (absent once the user is erased). */
+export async function membersOf(em: EntityManager, organizationId: string): Promise<Array<{ membership: Membership; user?: User }>> {
+  const memberships = await em.find(Membership, { organizationId }, { orderBy: { createdAt: 'asc' } });
+  const users = new Map((await em.find(User, { id: { $in: memberships.map((m) => m.userId) } })).map((u) => [u.id, u]));
+  return memberships.map((membership) => ({ membership, user: users.get(membership.userId) }));
+}
+
 /** The caller's membership, or 404 (an organisation one is not in does not exist for one). */
 export async function requireMembership(em: EntityManager, organizationId: string, userId: string): Promise<Membership> {
   const membership = await em.findOne(Membership, { organizationId, userId });
