@@ -162,6 +162,10 @@ test('a sentence breaks character when it claims to be an AI anywhere in it, not
   t.false(breaksCharacter('I keep the lighthouse on Gull Rock.', false));
   t.false(breaksCharacter('I am a robot, and proud of it.', true), 'a machine persona may say what it is');
   t.true(breaksCharacter('My new name is Qwen.', true));
+  // Spoken by the default in a benchmark run: a yes to "are you an AI?" is a yes, whatever follows.
+  t.true(breaksCharacter('Yes, I am a chef Marco.', false, 'Are you an AI?'));
+  t.false(breaksCharacter('Yes, I make it every Sunday.', false, 'Do you make fresh pasta?'));
+  t.false(breaksCharacter('Yes, I am a robot, and proud of it.', true, 'Are you a robot?'));
 });
 
 /** A model server that records each request body and answers one fixed sentence. */

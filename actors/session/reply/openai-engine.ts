@@ -25,8 +25,15 @@ const AI_CLAIM =
   /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program)|(i am|i'm|i’m|as) (an? )?assistant)\b/i;
 /** A denial ("No, I'm not an AI", "I am not ChatGPT") is in character: from "not" to the clause's end. */
 const DENIAL = /\b(not|never|no|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
-export function breaksCharacter(sentence: string, machine: boolean): boolean {
+/** "Are you an AI / a robot / a bot …?" */
+const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|language model|artificial intelligence|computer|machine)\b/i;
+/**
+ * `question`: the user's line, given for the reply's first sentence only. A person asked whether it
+ * is an AI and answering "Yes, …" has said yes, whatever follows ("Yes, I am a chef Marco.").
+ */
+export function breaksCharacter(sentence: string, machine: boolean, question = ''): boolean {
   const claimed = sentence.replace(DENIAL, ' ');
+  if (!machine && ASKS_IF_MACHINE.test(question) && /^\W*(yes|yeah|yep|correct)\b/i.test(sentence)) return true;
   return MODEL_NAMES.test(claimed) || (!machine && AI_CLAIM.test(claimed));
 }
 
@@ -259,11 +266,12 @@ export class OpenAiEngine implements ReplyEngine {
     }
     const machine = isMachinePersona(ctx);
     // An echo of the prompt is handled as a break of character: as the first sentence it is asked again.
-    const cleaner = new ReplyCleaner(
-      ctx.characterName,
-      this.limits.maxSentences,
-      (s) => breaksCharacter(s, machine) || echoesPrompt(s, ctx),
-    );
+    let first = true;
+    const cleaner = new ReplyCleaner(ctx.characterName, this.limits.maxSentences, (s) => {
+      const question = first ? ctx.userText : '';
+      first = false;
+      return breaksCharacter(s, machine, question) || echoesPrompt(s, ctx);
+    });
     try {
       for await (const delta of this.deltas(res.body)) {
         yield* cleaner.push(delta);
