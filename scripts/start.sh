@@ -4,4 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-exec node dist/runtime/main.js "$@"
+# The same V8 flags as `npm start` (package.json; docs/OPERATIONS.md says why).
+exec node --max-semi-space-size=32 dist/runtime/main.js "$@"

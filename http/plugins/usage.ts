@@ -18,7 +18,7 @@ export default fp(
         route: request.routeOptions.url ?? request.url,
         status: reply.statusCode,
         latencyMs: Math.round(reply.elapsedTime * 100) / 100,
-        createdAt: new Date(),
+        at: Date.now(),
       });
       done();
     });

@@ -31,6 +31,12 @@ async function count(em: EntityManager, sql: string, params: unknown[]): Promise
   return (rows[0] as { n: number }).n;
 }
 
+/** API calls recorded for the user (usage_batches holds several per row). */
+async function callsRecorded(em: EntityManager, userId: string): Promise<number> {
+  const rows = await em.getConnection().execute('SELECT coalesce(sum(calls), 0)::int AS n FROM usage_batches WHERE user_id = ?', [userId]);
+  return (rows[0] as { n: number }).n;
+}
+
 export class AccountEraser {
   constructor(private readonly services: Services) {}
 
@@ -72,7 +78,7 @@ export class AccountEraser {
         userId,
       ]),
       events: await count(em, 'events WHERE user_id = ?', [userId]),
-      usageEvents: await count(em, 'usage_events WHERE user_id = ?', [userId]),
+      usageEvents: await callsRecorded(em, userId),
       liveSessions: await count(em, 'live_sessions WHERE user_id = ?', [userId]),
       openLiveSessions: await count(em, "live_sessions WHERE user_id = ? AND state = 'open'", [userId]),
     };
@@ -127,7 +133,7 @@ export class AccountEraser {
       // lock on it, runtime/usage/usage-recorder.ts), so the next statement sees that write's rows.
       if (soleOrgIds.length) await c.execute('DELETE FROM organizations WHERE id IN (?)', [soleOrgIds]);
       await c.execute('DELETE FROM users WHERE id = ?', [userId]);
-      await c.execute('DELETE FROM usage_events WHERE user_id = ?', [userId]);
+      await c.execute('DELETE FROM usage_batches WHERE user_id = ?', [userId]);
     });
     // 5. Files and Redis counters (the short-lived revocation markers above expire by themselves).
     fs.rmSync(accountFilesDir(config.dataDir, userId), { recursive: true, force: true });

@@ -51,10 +51,19 @@ export function inProcessBenchConfig(dataDir: string, defaultPortBase: number, o
   );
 }
 
+/** The Node flags of `npm start` (package.json), so that the benchmarks' servers run as the service does. */
+export function serviceNodeFlags(): string[] {
+  const start = (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export function startBenchServer(which: 'bare' | 'companion' | 'companion-no-admission', env: NodeJS.ProcessEnv): Promise<BenchServer> {
   // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
+  // Both servers get the service's flags: the bare route is the same runtime with nothing on top.
+  const flags = [...serviceNodeFlags(), ...profile];
+  const child = spawn(process.execPath, [...flags, path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

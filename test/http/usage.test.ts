@@ -62,6 +62,36 @@ test('analytics honour the time range and keep test and live usage apart', async
   t.is(bad.statusCode, 400);
 });
 
+test('analytics count each call by its own time, with exact error counts, mean and p95 latency', async (t) => {
+  const account = await createAccount(service);
+  // Twenty calls a second apart, written together (one batch row): a range that cuts the batch
+  // counts only the calls inside it.
+  const start = Date.now() - 3_600_000;
+  for (let i = 0; i < 20; i++) {
+    service.services.usage.record({
+      keyId: account.testKeyId,
+      userId: account.userId,
+      organizationId: null,
+      mode: 'test',
+      method: 'GET',
+      route: '/api/v1/characters',
+      status: i % 4 === 0 ? 500 : 200,
+      latencyMs: i + 1,
+      at: start + i * 1000,
+    });
+  }
+  const res = await call(service.app, 'GET', '/api/v1/analytics', {
+    key: account.test,
+    query: { from: new Date(start + 5000).toISOString(), to: new Date(start + 15_000).toISOString(), groupBy: 'endpoint' },
+  });
+  t.is(res.statusCode, 200);
+  // Calls 5..14: latencies 6..15 ms, errors at 8 and 12.
+  t.deepEqual(res.json().data.groups, [
+    { keyId: null, method: 'GET', route: '/api/v1/characters', calls: 10, errors: 2, avgLatencyMs: 10.5, p95LatencyMs: 14.55 },
+  ]);
+  t.deepEqual(res.json().data.totals, { calls: 10, errors: 2 });
+});
+
 test('buffered usage is written when the service shuts down gracefully', async (t) => {
   const node = await startTestService({ USAGE_FLUSH_INTERVAL_MS: '60000' });
   const account = await createAccount(node);
@@ -70,6 +100,6 @@ test('buffered usage is written when the service shuts down gracefully', async (
   await node.close();
   const rows = await service.services.orm.em
     .getConnection()
-    .execute('SELECT count(*)::int AS n FROM usage_events WHERE key_id = ?', [account.liveKeyId]);
+    .execute('SELECT coalesce(sum(calls), 0)::int AS n FROM usage_batches WHERE key_id = ?', [account.liveKeyId]);
   t.is((rows[0] as { n: number }).n, 25);
 });

@@ -1,6 +1,5 @@
 import { ApiKeySchema, SessionTokenSchema } from './credentials.js';
 import { MembershipSchema, OrganizationSchema } from './organization.js';
-import { UsageEventSchema } from './usage-event.js';
 import { UserSchema } from './user.js';
 import { CharacterSchema } from './character.js';
 import { LiveSessionSchema } from './live-session.js';
@@ -14,7 +13,6 @@ export const entities = [
   MembershipSchema,
   ApiKeySchema,
   SessionTokenSchema,
-  UsageEventSchema,
   CharacterSchema,
   StoredEventSchema,
   WebhookEndpointSchema,
@@ -26,7 +24,6 @@ export const entities = [
 
 export * from './credentials.js';
 export * from './organization.js';
-export * from './usage-event.js';
 export * from './user.js';
 export * from './character.js';
 export * from './event.js';

@@ -7,6 +7,7 @@ import { Migration0002CharactersWebhooks } from './0002-characters-webhooks.js';
 import { Migration0003LiveSessions } from './0003-live-sessions.js';
 import { Migration0004ViewerTokens } from './0004-viewer-tokens.js';
 import { Migration0005Voices } from './0005-voices.js';
+import { Migration0006UsageBatches } from './0006-usage-batches.js';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -14,4 +15,5 @@ export const migrationsList = [
   { name: '0003-live-sessions', class: Migration0003LiveSessions },
   { name: '0004-viewer-tokens', class: Migration0004ViewerTokens },
   { name: '0005-voices', class: Migration0005Voices },
+  { name: '0006-usage-batches', class: Migration0006UsageBatches },
 ];
