@@ -252,7 +252,11 @@ const server = http.createServer(async (req, res) => {
       const key = promptKey(body.messages!);
       const slot = pickSlot(key);
       slot.usedAt = Date.now();
-      slot.key = '';
+      // The key only routes the next request here: node-llama-cpp itself compares the sequence's
+      // tokens with the next prompt. So it is set before generating and kept when the client ends
+      // the stream early (the reply engine stops reading after its last sentence, or at a break of
+      // character): the prompt is evaluated all the same, and the next turn or the retry reuses it.
+      slot.key = key;
       if (!PREFIX_REUSE) await slot.sequence.clearHistory();
       const before = { input: slot.sequence.tokenMeter.usedInputTokens, output: slot.sequence.tokenMeter.usedOutputTokens };
       try {
@@ -265,7 +269,6 @@ const server = http.createServer(async (req, res) => {
             repeatPenalty: { penalty: 1.1, lastTokens: 64 },
             customStopTriggers: ['\nUser:', '\nuser:'],
           });
-          slot.key = key;
           return result.response;
         }
         const { prompt, speaker } = transcript(body.messages!);
@@ -273,7 +276,6 @@ const server = http.createServer(async (req, res) => {
           ...options,
           customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'],
         });
-        slot.key = key;
         return out;
       } finally {
         // The meter counts prompt tokens evaluated (input) apart from generated ones (output), and

@@ -81,6 +81,10 @@ class TimedEngine implements ReplyEngine {
   get name() {
     return this.inner.name;
   }
+  /** The session's warm-up, as in the service (a turn sent right after opening may wait for it). */
+  prepare(ctx: Omit<ReplyContext, 'userText'>): void {
+    this.inner.prepare?.(ctx);
+  }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     const started = performance.now();
     const cpu = cpuMs(this.modelPid);
