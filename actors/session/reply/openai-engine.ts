@@ -22,7 +22,7 @@ import { publicReason } from '../../../runtime/health/dependency-failure.js';
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
 /** "…, an AI …" however the sentence starts ("I'm Dr. Ada Stone, an artificial intelligence"). */
 const AI_CLAIM =
-  /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program)|(i am|i'm|i’m|as) (an? )?assistant)\b/i;
+  /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program|machine)|(i am|i'm|i’m|as) (an? )?assistant)\b/i;
 /** A denial ("No, I'm not an AI", "I am not ChatGPT") is in character: from "not" to the clause's end. */
 const DENIAL = /\b(not|never|no|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 /** "Are you an AI / a robot / a bot …?" */
@@ -94,6 +94,8 @@ function instructions(ctx: Pick<ReplyContext, 'characterName' | 'personality'>):
   return [
     `This is a role-play: you are ${name}, talking with someone.`,
     `Answer as ${name} speaking aloud: one or two sentences in the first person, the first one short, with one concrete detail from your daily life (invent one if needed).`,
+    // Without it the 0.5B model took the name of the one the storyteller tells about ("My name is Pip.").
+    `Your name is ${name}; when asked your name, say it.`,
     isMachinePersona(ctx)
       ? `Stay ${name}: never say you are ChatGPT, Qwen or any company's language model.`
       : `Stay ${name}: you are a person, not an AI, a robot or a bot, and never mention AI, assistants or language models.`,
