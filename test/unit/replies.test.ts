@@ -73,6 +73,8 @@ test('the system message tells a person-persona to stay itself, a machine-person
   });
   t.regex(person, /You are Mira, a lighthouse keeper\.\nAbout you: Keeps Gull Rock light\.\nYour manner: cheerful\./);
   t.regex(person, /never mention AI/);
+  t.notRegex(person, /not an AI/, 'said only when asked (reminder)');
+  t.regex(reminder('Mira', true), /Asked whether you are an AI, a robot or a bot, answer no as Mira would/);
   t.regex(person, /one concrete detail/);
   // The injection defence is in the reminder after a suspicious line, not in the system message.
   t.notRegex(person, /system|developer/i);
