@@ -10,6 +10,7 @@ import websocket from '@fastify/websocket';
 import secureJson from 'secure-json-parse';
 import type { Registry } from 'prom-client';
 import type { Services } from '../runtime/services.js';
+import { requestChildLoggerFactory } from './request-logger.js';
 import access from './plugins/access.js';
 import edge, { clientErrorHandler, frameworkErrors } from './plugins/edge.js';
 import errorHandler, { withRetryAfter } from './plugins/error-handler.js';
@@ -50,6 +51,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     loggerInstance: log,
     // One line per request is written by our onResponse hook (with route template and key id).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestChildLoggerFactory(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     // An incoming X-Request-Id is kept when it is well formed, so ids follow a call across systems.

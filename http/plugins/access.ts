@@ -9,6 +9,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Admission } from '../../runtime/limits/limiter.js';
+import type { Principal } from '../../runtime/accounts/credentials.js';
+import type { RouteAuth } from '../types.js';
 import { failedDependency } from '../../runtime/health/dependency-failure.js';
 import {
   CredentialRevoked,
@@ -55,39 +57,34 @@ export default fp(
     const { credentials, limiter, plans, config } = app.services;
     app.decorateRequest('principal', null);
 
-    app.addHook('onRequest', async (request, reply) => {
-      const route = request.routeOptions; // a getter that builds an object: read it once
-      const auth = route.config.auth;
-      if (auth === undefined) return;
-
-      if (auth === 'public') {
-        const perMinute = route.config.publicPerMinute ?? config.publicRequestsPerMinute;
-        let verdict: Awaited<ReturnType<typeof limiter.admitPublic>>;
-        try {
-          verdict = await limiter.admitPublic(route.url ?? 'public', request.ip, perMinute);
-        } catch (err) {
-          // The status page must be able to say that the cache is down, so it is not limited then.
-          if (route.config.publicLimitFailOpen && failedDependency(err) === 'cache') return;
-          throw err;
-        }
-        reply.header('RateLimit-Policy', `"address";q=${perMinute};w=60`);
-        reply.header('RateLimit', `"address";r=${verdict.remaining};t=${verdict.resetS}`);
-        if (!verdict.admitted) {
-          reply.header('Retry-After', verdict.resetS);
-          throw new PublicRateLimited();
-        }
-        return;
+    /** The per-address limit of a public route. */
+    async function admitPublic(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const route = request.routeOptions;
+      const perMinute = route.config.publicPerMinute ?? config.publicRequestsPerMinute;
+      let verdict: Awaited<ReturnType<typeof limiter.admitPublic>>;
+      try {
+        verdict = await limiter.admitPublic(route.url ?? 'public', request.ip, perMinute);
+      } catch (err) {
+        // The status page must be able to say that the cache is down, so it is not limited then.
+        if (route.config.publicLimitFailOpen && failedDependency(err) === 'cache') return;
+        throw err;
       }
+      reply.header('RateLimit-Policy', `"address";q=${perMinute};w=60`);
+      reply.header('RateLimit', `"address";r=${verdict.remaining};t=${verdict.resetS}`);
+      if (!verdict.admitted) {
+        reply.header('Retry-After', verdict.resetS);
+        throw new PublicRateLimited();
+      }
+    }
 
-      // A CredentialError (401) is mapped by the error handler.
-      const principal = await credentials.verify(() => request.em, bearer(request, auth.subprotocolCredential === true));
-      request.principal = principal;
+    /** Kind and scope of a verified principal (throws), then its limits (one script run in Redis). */
+    function admitPrincipal(principal: Principal, auth: Exclude<RouteAuth, 'public'>, reply: FastifyReply): Promise<Admission> {
+      reply.request.principal = principal;
       if (principal.kind === 'session_token' && !auth.sessionToken) throw new SessionTokenNotAccepted();
       if (principal.kind === 'viewer_token' && !auth.viewerToken) throw new ViewerTokenNotAccepted();
       if (!principal.scopes.has(auth.scope)) throw new ScopeMissing(auth.scope);
-
       const plan = plans.get(principal.plan);
-      const admission = await limiter.admit({
+      return limiter.admit({
         credentialId: principal.credentialId,
         keyId: principal.keyId,
         mode: principal.mode,
@@ -96,13 +93,18 @@ export default fp(
         dailyQuota: principal.dailyQuota,
         monthlyAllowance: plan.monthlyApiCalls,
       });
+    }
+
+    /** Headers of the limits, and the refusal of a call the limiter did not admit (throws). */
+    function answerAdmission(admission: Admission, reply: FastifyReply): void {
+      const principal = reply.request.principal!;
       if (admission.verdict !== 'revoked') setLimitHeaders(reply, admission);
       switch (admission.verdict) {
         case 'admitted':
           return;
         case 'revoked':
           credentials.forget((p) => p.credentialId === principal.credentialId || p.keyId === principal.keyId);
-          request.principal = null;
+          reply.request.principal = null;
           throw new CredentialRevoked();
         case 'rate_limited':
           reply.header('Retry-After', admission.rate.resetS);
@@ -112,7 +114,40 @@ export default fp(
           throw new DailyQuotaExceeded();
         case 'monthly_allowance_exhausted':
           reply.header('Retry-After', admission.monthly.resetS);
-          throw new MonthlyAllowanceExhausted(plan.name);
+          throw new MonthlyAllowanceExhausted(plans.get(principal.plan).name);
+      }
+    }
+
+    // A callback hook with a synchronous path for a cached credential: the only promise of an
+    // admitted call is the limiter's. A CredentialError (401) is mapped by the error handler.
+    app.addHook('onRequest', (request, reply, done) => {
+      const auth = request.routeOptions.config.auth; // a getter that builds an object: read it once
+      if (auth === undefined) return done();
+      if (auth === 'public') {
+        admitPublic(request, reply).then(() => done(), done);
+        return;
+      }
+      const answer = (admission: Admission) => {
+        try {
+          answerAdmission(admission, reply);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      };
+      try {
+        const credential = bearer(request, auth.subprotocolCredential === true);
+        const cached = credentials.verifyCached(credential);
+        if (cached) {
+          admitPrincipal(cached, auth, reply).then(answer, done);
+          return;
+        }
+        credentials
+          .verify(() => request.em, credential)
+          .then((principal) => admitPrincipal(principal, auth, reply))
+          .then(answer, done);
+      } catch (err) {
+        done(err as Error);
       }
     });
   },

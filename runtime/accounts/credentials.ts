@@ -69,6 +69,13 @@ export interface IssuedToken {
   secret: string;
 }
 
+class CacheMiss {
+  constructor(
+    readonly digest: string,
+    readonly tokenKind: SessionTokenKind | null,
+  ) {}
+}
+
 export class CredentialService {
   private readonly cache = new Map<string, CacheEntry>();
 
@@ -83,6 +90,30 @@ export class CredentialService {
    * function, so that a cache hit does not fork an entity manager.
    */
   async verify(em: EntityManager | (() => EntityManager), credential: string | undefined, now = Date.now()): Promise<Principal> {
+    const checked = this.check(credential, now);
+    if (!(checked instanceof CacheMiss)) return checked;
+    const manager = typeof em === 'function' ? em() : em;
+    const { digest, tokenKind } = checked;
+    const principal = tokenKind ? await this.loadToken(manager, digest, tokenKind, now) : await this.loadKey(manager, digest);
+    if (this.cacheMs > 0) {
+      if (this.cache.size > 50_000) this.cache.clear(); // bounded: a flood of distinct valid keys cannot grow it
+      this.cache.set(digest, { principal, until: now + this.cacheMs });
+    }
+    return principal;
+  }
+
+  /**
+   * What verify() answers without the database: the cached principal of a credential verified
+   * recently, or undefined when it must be loaded. Throws CredentialError as verify() does.
+   * Lets the request path skip a promise per call.
+   */
+  verifyCached(credential: string | undefined, now = Date.now()): Principal | undefined {
+    const checked = this.check(credential, now);
+    return checked instanceof CacheMiss ? undefined : checked;
+  }
+
+  /** The cached principal of a well-formed credential, or what loading it takes. */
+  private check(credential: string | undefined, now: number): Principal | CacheMiss {
     if (credential === undefined) throw new CredentialError('missing');
     // ck_live_ was never issued: it falls through to "malformed" like any other unknown prefix.
     const isKey = SECRET_KEY.test(credential);
@@ -98,14 +129,7 @@ export class CredentialService {
       }
       return cached.principal;
     }
-
-    const manager = typeof em === 'function' ? em() : em;
-    const principal = isKey ? await this.loadKey(manager, digest) : await this.loadToken(manager, digest, tokenKind!, now);
-    if (this.cacheMs > 0) {
-      if (this.cache.size > 50_000) this.cache.clear(); // bounded: a flood of distinct valid keys cannot grow it
-      this.cache.set(digest, { principal, until: now + this.cacheMs });
-    }
-    return principal;
+    return new CacheMiss(digest, isKey ? null : tokenKind);
   }
 
   private async loadKey(em: EntityManager, digest: string): Promise<Principal> {
