@@ -275,7 +275,7 @@ def analyse_reference(encoder, wav16k):
     voiced_fraction = voiced / max(1, min(int(active.sum()), 400))
     # Speaker consistency: the least similar pair of d-vectors of 2 s windows of speech, every 1 s.
     # Short windows, so a turn of a few seconds by a second speaker fills one (two people taking
-    # 2.5 s and 6 s turns gave 0.56 and 0.54; six single-speaker recordings 0.66-0.79).
+    # 2.5 s and 6 s turns gave 0.56 and 0.54; seven single-speaker clips 0.66-0.79).
     speech = preprocess(wav)
     window = 2 * SAMPLE_RATE
     vectors = []
