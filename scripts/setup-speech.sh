@@ -114,11 +114,11 @@ if [ ! -s "$MODELS/speaker-encoder-v1.npz" ]; then
   rm -rf "$work"
 fi
 
-if [ ! -s "$MODELS/stock-voice-embeddings-v1.npz" ]; then
-  say "embedding the stock English Kokoro voices ($MODELS/stock-voice-embeddings-v1.npz, about a minute)"
+if [ ! -s "$MODELS/stock-voice-embeddings-v2.npz" ]; then
+  say "embedding the stock English Kokoro voices ($MODELS/stock-voice-embeddings-v2.npz, a few minutes)"
   (
     flock 9
-    [ -s "$MODELS/stock-voice-embeddings-v1.npz" ] && exit 0
+    [ -s "$MODELS/stock-voice-embeddings-v2.npz" ] && exit 0
     SPEECH_MODELS_DIR="$MODELS" PYTHONPATH=media/speech/model-server "$PY" - "$MODELS" <<'PYEOF'
 import os, sys, threading
 from kokoro_onnx import Kokoro
@@ -126,7 +126,7 @@ from voice_builder import KokoroStyleSearch
 models = sys.argv[1]
 kokoro = Kokoro(os.path.join(models, "kokoro-v1.0.int8.onnx"), os.path.join(models, "voices.npz"))
 KokoroStyleSearch(kokoro, threading.Lock(), os.path.join(models, "speaker-encoder-v1.npz"),
-                  os.path.join(models, "stock-voice-embeddings-v1.npz"))
+                  os.path.join(models, "stock-voice-embeddings-v2.npz"))
 PYEOF
   ) 9>.tools/.stock-voice-embeddings.lock
 fi

@@ -53,9 +53,13 @@ export interface SentenceSplit {
 
 /**
  * Splits `text` into sentences. With `final`, the end of the text ends the last sentence; without it
- * (text still arriving), a sentence is complete only once what follows it decides it is.
+ * (text still arriving), a sentence is complete only once what follows it decides it is. With
+ * `eager` (a reply streamed by a model, token by token), a sentence whose last word is a plain word
+ * of two letters or more, closed by one `.`, `!` or `?` at the very end of the text, is complete at
+ * once: waiting for the next token would add a token's time to the first sentence. Not after a
+ * number, an initial or an abbreviation, nor inside an open quote or bracket.
  */
-export function splitSentences(text: string, final: boolean): SentenceSplit {
+export function splitSentences(text: string, final: boolean, eager = false): SentenceSplit {
   const sentences: string[] = [];
   let start = 0;
   END_MARK.lastIndex = 0;
@@ -63,7 +67,8 @@ export function splitSentences(text: string, final: boolean): SentenceSplit {
     const after = m.index + m[0].length;
     const next = text.slice(after);
     if (next.length > 0 && !/^\s/u.test(next)) continue; // "12.50", "e.g" mid-token, "Hi!!x"
-    if (next.length === 0 && !final) break; // the mark may yet be followed by more of the token
+    // The mark may yet be followed by more of the token.
+    if (next.length === 0 && !final && !(eager && endsAtOnce(text.slice(start, after)))) break;
     const following = final || next.trim() !== '' ? next.trimStart() : undefined;
     const ends = m[0].startsWith('.') && !m[0].includes('..') ? isFullStop(text.slice(start, m.index), following) : true;
     if (ends === undefined) break; // the next word decides: wait for it
@@ -80,6 +85,14 @@ export function splitSentences(text: string, final: boolean): SentenceSplit {
     rest = '';
   }
   return { sentences, rest };
+}
+
+/** The sentence so far ends with a plain word and one end mark, outside quotes and brackets. */
+function endsAtOnce(sentence: string): boolean {
+  const word = /(?:^|[^\p{L}\p{N}.'’-])(\p{L}{2,})[.!?]$/u.exec(sentence)?.[1]?.toLowerCase();
+  if (!word || NEVER_ENDS.has(word) || ENDS_BEFORE_CAPITAL.has(word)) return false;
+  const count = (c: string) => sentence.split(c).length - 1;
+  return count('"') % 2 === 0 && count('(') <= count(')') && count('“') <= count('”');
 }
 
 /**

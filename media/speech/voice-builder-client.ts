@@ -24,8 +24,10 @@ export interface ReferenceAnalysis {
 export interface BuiltVoice {
   /** Opaque voice parameters (base64), stored by the service and registered for synthesis. */
   style: string;
-  /** Null when the start was chosen without synthesis (the refinement scores it). */
+  /** The start's score against the search part of the reference (null: not known yet). */
   search_score: number | null;
+  /** Its score on the builder's validation sentence, which refinement must improve on; null: none. */
+  validation_score?: number | null;
   held_out_score: number;
   start: string;
   lang: string;
@@ -36,6 +38,7 @@ export interface BuiltVoice {
 export interface RefinedVoice {
   style: string;
   search_score: number;
+  validation_score?: number | null;
   held_out_score: number | null;
   improved: number;
   iterations: number;
@@ -51,8 +54,10 @@ export interface VoiceBuilder {
     heldOutWav: Buffer;
     text: string;
     lang: string;
-    /** Ignored by the Kokoro search (each round scores its start on its own text); kept for other builders. */
+    /** The current version's search score (ignored by the Kokoro search, which rescores its start). */
     bestScore: number;
+    /** The current version's validation score, when the builder gave one. */
+    validationScore: number | null;
     iterations: number;
     seed: number;
     step: number;
@@ -100,6 +105,7 @@ export class HttpVoiceBuilder implements VoiceBuilder {
       text: input.text,
       lang: input.lang,
       best_score: input.bestScore,
+      validation_score: input.validationScore,
       iterations: input.iterations,
       seed: input.seed,
       step: input.step,

@@ -5,11 +5,12 @@
  *   - the held-out similarity of the clone's synthesis (speaker-embedding cosine between the
  *     held-out audio and the clone speaking a fixed text), next to the best stock voice's and the
  *     default voice's speaking the same text, and whether the clone beats every stock voice;
- *   - the time from POST to `active` and to the final refinement (step `done`);
+ *   - the time from POST to `active` and to the final refinement (step `done`), wall and CPU (all
+ *     processes of the bench server's tree: the service, the model servers, Temporal, PostgreSQL);
  *   - the STT word error rate of the clone's synthesis of three Harvard sentences next to the
  *     default voice's (intelligibility must not collapse).
  *
- *   npm run bench -- clone [--speakers librivox,allison,…] [--rounds 6] [--iterations 10]
+ *   npm run bench -- clone [--speakers librivox,allison,…] [--rounds 3] [--iterations 8]
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { wavFile } from '../../media/speech/wav.js';
 import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
 import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
 import { editDistance, words } from './speech.js';
+import { cpuSnapshot, cpuUsedBy } from './process-cpu.js';
 
 const RATE = 16_000;
 const PS = '/usr/share/pocketsphinx/test/data/librivox';
@@ -58,7 +60,9 @@ const SPEAKERS: Speaker[] = [
   },
   {
     name: 'harvard',
-    about: 'Harvard sentences (codec2 speech_orig_16k), 16 kHz',
+    // Not one speaker: a man and a woman alternate about every 2.5 s (pitch about 130 Hz, then
+    // about 220 Hz), so the reference is mostly the man and the held-out part mostly the woman.
+    about: 'Harvard sentences (codec2 speech_orig_16k), 16 kHz; two speakers: held-out mostly the other one',
     reference: [{ file: `${C2}/raw/speech_orig_16k.wav`, seconds: 7.5 }],
     heldOut: [{ file: `${C2}/raw/speech_orig_16k.wav`, from: 7.5 }],
   },
@@ -138,8 +142,9 @@ export async function runClone(): Promise<void> {
     strict: false,
     options: {
       speakers: { type: 'string', default: SPEAKERS.map((s) => s.name).join(',') },
-      rounds: { type: 'string', default: '6' },
-      iterations: { type: 'string', default: '10' },
+      // The service's defaults (VOICE_REFINE_ROUNDS, VOICE_REFINE_ITERATIONS).
+      rounds: { type: 'string', default: '3' },
+      iterations: { type: 'string', default: '8' },
     },
   });
   const chosen = String(values.speakers).split(',');
@@ -186,7 +191,7 @@ export async function runClone(): Promise<void> {
       `${stock.size} stock voices embedded in ${((performance.now() - started) / 1000).toFixed(0)} s; ${DEFAULT_VOICE_ID} WER ${(defaultWer * 100).toFixed(0)} %\n`,
     );
     out(
-      'speaker    ref/held-out s   clone  (v1 service)   best stock          default   clone>all   active s   final s   version   WER clone / default',
+      'speaker    ref/held-out s   clone  (v1→final service)         best stock   default   clone>all   active s (CPU)   final s (CPU)   version   WER clone / default',
     );
     let beaten = 0;
     for (const speaker of speakers) {
@@ -199,6 +204,8 @@ export async function runClone(): Promise<void> {
       const heldOutEmbedding = await embed(wav16k(heldOut));
 
       const posted = performance.now();
+      const cpuAtPost = cpuSnapshot();
+      let cpuToActive = NaN;
       const created = JSON.parse(
         (await api(server, 'POST', `/voices?name=${speaker.name}`, wav16k(reference), 'audio/wav')).toString(),
       ) as { data: { id: string } };
@@ -210,6 +217,7 @@ export async function runClone(): Promise<void> {
         voice = (JSON.parse((await api(server, 'GET', `/voices/${id}`)).toString()) as { data: typeof voice }).data;
         if (voice.status === 'active' && Number.isNaN(activeS)) {
           activeS = (performance.now() - posted) / 1000;
+          cpuToActive = cpuUsedBy(cpuAtPost, cpuSnapshot(), server.child.pid!).totalSeconds;
           v1Similarity = voice.similarity;
           load();
         }
@@ -217,6 +225,7 @@ export async function runClone(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const finalS = (performance.now() - posted) / 1000;
+      const cpuToFinal = cpuUsedBy(cpuAtPost, cpuSnapshot(), server.child.pid!).totalSeconds;
       load();
       if (voice.status === 'failed') {
         out(`${speaker.name.padEnd(10)} clone failed: ${voice.failureReason}`);
@@ -237,8 +246,8 @@ export async function runClone(): Promise<void> {
           `${best.voiceId} ${best.s.toFixed(3)}`.padStart(20),
           byDefault.s.toFixed(3).padStart(9),
           `${clone > best.s ? 'yes' : 'NO'} ${(clone - best.s >= 0 ? '+' : '') + (clone - best.s).toFixed(3)}`.padStart(11),
-          activeS.toFixed(1).padStart(10),
-          finalS.toFixed(1).padStart(9),
+          `${activeS.toFixed(1)} (${cpuToActive.toFixed(1)})`.padStart(16),
+          `${finalS.toFixed(0)} (${cpuToFinal.toFixed(0)})`.padStart(15),
           String(voice.version).padStart(9),
           `${(cloneWer * 100).toFixed(0)} % / ${(defaultWer * 100).toFixed(0)} %`.padStart(22),
         ].join(' '),

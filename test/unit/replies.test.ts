@@ -73,6 +73,8 @@ test('the system message tells a person-persona to stay itself, a machine-person
   });
   t.regex(person, /You are Mira, a lighthouse keeper\.\nAbout you: Keeps Gull Rock light\.\nYour manner: cheerful\./);
   t.regex(person, /never mention AI/);
+  t.notRegex(person, /not an AI/, 'said only when asked (reminder)');
+  t.regex(reminder('Mira', true), /Asked whether you are an AI, a robot or a bot, answer no as Mira would/);
   t.regex(person, /one concrete detail/);
   // The injection defence is in the reminder after a suspicious line, not in the system message.
   t.notRegex(person, /system|developer/i);
@@ -164,6 +166,7 @@ test('a sentence breaks character when it claims to be an AI anywhere in it, not
   t.true(breaksCharacter('My new name is Qwen.', true));
   // Spoken by the default in a benchmark run: a yes to "are you an AI?" is a yes, whatever follows.
   t.true(breaksCharacter('Yes, I am a chef Marco.', false, 'Are you an AI?'));
+  t.true(breaksCharacter('I am a machine that communicates with computers and devices.', false));
   t.false(breaksCharacter('Yes, I make it every Sunday.', false, 'Do you make fresh pasta?'));
   t.false(breaksCharacter('Yes, I am a robot, and proud of it.', true, 'Are you a robot?'));
 });

@@ -62,3 +62,14 @@ test('the reply splitter hands over a clear sentence end as soon as white space 
   t.deepEqual(splitter.push('How are you? I'), ['How are you?']);
   t.deepEqual(splitter.flush(), ['I']);
 });
+
+test('the reply splitter ends a sentence at its mark without waiting for the next token, unless that token may continue it', (t) => {
+  const splitter = new SentenceSplitter();
+  t.deepEqual(splitter.push('I keep the lamp.'), ['I keep the lamp.']);
+  t.deepEqual(splitter.push(' It costs 3.'), [], '"3.5" may follow');
+  t.deepEqual(splitter.push('5 pounds! Ask Dr.'), ['It costs 3.5 pounds!'], 'a title never ends one');
+  t.deepEqual(splitter.push(' Lee. She said "hello.'), ['Ask Dr. Lee.'], 'inside an open quote it waits');
+  t.deepEqual(splitter.push('" Wow.'), ['She said "hello."', 'Wow.']);
+  t.deepEqual(splitter.push('.. Then it rained.'), ['Then it rained.'], 'the rest of "Wow..." is dropped');
+  t.deepEqual(splitter.flush(), []);
+});

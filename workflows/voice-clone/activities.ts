@@ -183,7 +183,15 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
           start: built.start,
           nearest: built.nearest,
           buildMs: Date.now() - started,
-          versions: [{ version: 1, searchScore: built.search_score, similarity: built.held_out_score }],
+          validationScore: built.validation_score ?? null,
+          versions: [
+            {
+              version: 1,
+              searchScore: built.search_score,
+              validationScore: built.validation_score ?? null,
+              similarity: built.held_out_score,
+            },
+          ],
         };
         voice.searchScore = built.search_score;
         voice.similarity = built.held_out_score;
@@ -224,7 +232,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
         if (rounds >= input.round) return { version: voice.version }; // already done before a retry
         const { search, heldOut } = await reference(voice);
         const current = await fs.readFile(path.join(dir(voice), `style-v${voice.version}.bin`));
-        const step = (voice.build.step as number | undefined) ?? 0.15;
+        const step = (voice.build.step as number | undefined) ?? 0.3;
         const refined = await deps.builder.refine({
           style: current.toString('base64'),
           searchWav: wav16k(search),
@@ -232,12 +240,14 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
           text: voice.transcript ?? '',
           lang: voice.lang,
           bestScore: voice.searchScore ?? 0,
+          validationScore: (voice.build.validationScore as number | null | undefined) ?? null,
           iterations: input.iterations,
           seed: input.round,
           step,
           maxSeconds: input.maxSeconds,
         });
         const versions = [...((voice.build.versions as unknown[]) ?? [])];
+        let validationScore = (voice.build.validationScore as number | null | undefined) ?? null;
         if (refined.improved > 0 && refined.held_out_score !== null) {
           const next = voice.version + 1;
           await fs.writeFile(path.join(dir(voice), `style-v${next}.bin`), Buffer.from(refined.style, 'base64'));
@@ -245,9 +255,10 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
           voice.version = next;
           voice.searchScore = refined.search_score;
           voice.similarity = refined.held_out_score;
-          versions.push({ version: next, searchScore: refined.search_score, similarity: refined.held_out_score });
+          validationScore = refined.validation_score ?? null;
+          versions.push({ version: next, searchScore: refined.search_score, validationScore, similarity: refined.held_out_score });
         }
-        voice.build = { ...voice.build, refineRounds: input.round, step: refined.step, versions };
+        voice.build = { ...voice.build, refineRounds: input.round, step: refined.step, validationScore, versions };
         voice.refinedAt = voice.updatedAt = new Date();
         await em.flush();
         return { version: voice.version };

@@ -2,7 +2,9 @@ import { splitSentences } from '../../../media/speech/sentences.js';
 
 /**
  * Cuts a stream of text into sentences as soon as each one is complete, with the same rules as
- * speech synthesis (media/speech/sentences.ts): not at decimals, abbreviations or initials.
+ * speech synthesis (media/speech/sentences.ts): not at decimals, abbreviations or initials. It is
+ * eager: "…the lamp." ends a sentence before the next token arrives; a mark or closing quote that
+ * then continues it ("!!", '."') is dropped from the start of the next sentence.
  */
 export class SentenceSplitter {
   private buffer = '';
@@ -10,15 +12,19 @@ export class SentenceSplitter {
   /** Adds text; returns the sentences it completed. */
   push(text: string): string[] {
     this.buffer += text;
-    const { sentences, rest } = splitSentences(this.buffer, false);
+    const { sentences, rest } = splitSentences(this.buffer, false, true);
     this.buffer = rest;
-    return sentences;
+    return sentences.map(stripLeadingMarks).filter(Boolean);
   }
 
   /** The rest, at the end of the stream. */
   flush(): string[] {
     const { sentences } = splitSentences(this.buffer, true);
     this.buffer = '';
-    return sentences;
+    return sentences.map(stripLeadingMarks).filter((x) => /[\p{L}\p{N}]/u.test(x));
   }
+}
+
+function stripLeadingMarks(sentence: string): string {
+  return sentence.replace(/^[.!?…"'”’)\]\s]+/u, '');
 }

@@ -10,11 +10,13 @@ Because everything goes through these routes, a GPU cloning server can replace t
 
 Routes (our extension, not OpenAI's):
   POST /v1/voices/analyse   {audio}                                  → measurements of a reference
-  POST /v1/voices/build     {search_audio, held_out_audio, text}     → version 1: style and scores
-  POST /v1/voices/refine    {style, search_audio, held_out_audio, text, lang, best_score, …}
+  POST /v1/voices/build     {search_audio, held_out_audio}           → version 1: style and scores
+  POST /v1/voices/refine    {style, search_audio, held_out_audio, lang, validation_score, …}
   POST /v1/voices/register  {name, style}                            → usable by /v1/audio/speech
   POST /v1/voices/unregister {name}
   POST /v1/voices/embed     {audio}                                  → the d-vector (benchmarks)
+A `text` (the reference's transcript) is accepted and unused by the Kokoro search, which scores on
+fixed sentences; a builder that needs a transcript has it.
 Audio is a base64 16 kHz mono 16-bit WAV; a style is a base64 float32 array of 510×1×256.
 """
 import base64
@@ -31,7 +33,7 @@ from common import HttpError
 
 MODELS = os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models")
 ENCODER_WEIGHTS = os.path.join(MODELS, "speaker-encoder-v1.npz")
-STOCK_EMBEDDINGS = os.path.join(MODELS, "stock-voice-embeddings-v1.npz")
+STOCK_EMBEDDINGS = os.path.join(MODELS, "stock-voice-embeddings-v2.npz")
 NAME = re.compile(r"^clone:usr_[0-9A-Za-z]+/vce_[0-9A-Za-z]+/[1-9][0-9]{0,5}$")
 STYLE_SHAPE = (510, 1, 256)
 MAX_REGISTERED = 256
@@ -110,9 +112,7 @@ def routes(engines):
 
     def build(handler):
         body = handler.read_json()
-        result = builder(engines).initial(
-            decode_wav(body.get("search_audio")), decode_wav(body.get("held_out_audio")), text_of(body)
-        )
+        result = builder(engines).initial(decode_wav(body.get("search_audio")), decode_wav(body.get("held_out_audio")))
         result["style"] = encode_style(result["style"])
         handler.send_json(200, result)
 
@@ -122,13 +122,12 @@ def routes(engines):
             decode_style(body.get("style")),
             decode_wav(body.get("search_audio")),
             decode_wav(body.get("held_out_audio")),
-            text_of(body),
             "en-gb" if body.get("lang") == "en-gb" else "en-us",
-            float(body.get("best_score") or 0),
             min(int(body.get("iterations") or 10), 200),
             int(body.get("seed") or 0),
-            float(body.get("step") or 0.15),
+            float(body.get("step") or 0.3),
             min(float(body.get("max_seconds") or 60), 600),
+            float(body["validation_score"]) if isinstance(body.get("validation_score"), (int, float)) else None,
         )
         result["style"] = encode_style(result["style"])
         handler.send_json(200, result)
@@ -164,11 +163,3 @@ def routes(engines):
         ("POST", "/v1/voices/unregister"): unregister,
     }
 
-
-def text_of(body):
-    text = body.get("text")
-    if not isinstance(text, str) or not text.strip():
-        from voice_builder import CALIBRATION_TEXT
-
-        return CALIBRATION_TEXT
-    return text[:400]
