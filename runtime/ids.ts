@@ -2,7 +2,7 @@
  * Identifiers and secrets. Public ids are prefixed (`usr_`, `key_`, …) so that a reader can tell
  * what an id names; secrets carry enough randomness that they can be stored as a plain SHA-256.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -30,7 +30,8 @@ export function newSecret(prefix: string): string {
 }
 
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // One-shot: no Hash object per call (every authenticated request hashes its credential).
+  return hash('sha256', value, 'hex');
 }
 
 /** Constant-time comparison of two hex digests of the same algorithm. */

@@ -17,6 +17,7 @@ import { wavFile } from '../../media/speech/wav.js';
 import { voiceFilesDir } from '../../runtime/voices/voice-ids.js';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
+const HTS = fs.readFileSync('/usr/share/codec2/raw/hts.raw');
 const ENV = {
   VOICE_REFINE_ROUNDS: '1',
   VOICE_REFINE_ITERATIONS: '2',
@@ -43,6 +44,11 @@ test.before(async () => {
       if (!fs.existsSync(file)) return res.writeHead(404).end();
       return res.writeHead(200, { 'content-type': 'audio/wav' }).end(fs.readFileSync(file));
     }
+    // A man and a woman taking 6 s turns (codec2-examples' hts.raw, 8 kHz): a real two-speaker recording.
+    if (url === '/two-speakers.wav')
+      return res
+        .writeHead(200, { 'content-type': 'audio/wav' })
+        .end(wavFile({ sampleRateHz: 8000, channels: 1, bitsPerSample: 16, data: HTS.subarray(0, 12 * 8000 * 2) }));
     if (url === '/silence.wav') return res.writeHead(200, { 'content-type': 'audio/wav' }).end(silence);
     if (url === '/page.wav') return res.writeHead(200, { 'content-type': 'audio/wav' }).end('<!doctype html><p>not a clip</p>');
     if (url === '/huge.wav') return res.writeHead(200, { 'content-type': 'audio/wav' }).end(Buffer.alloc(2 * 1024 * 1024, 1));
@@ -208,6 +214,7 @@ test('unusable samples fail with distinct reason codes', async (t) => {
     ['/missing.wav', 'sample_not_found'],
     ['/huge.wav', 'sample_too_large'],
     ['/to-private.wav', 'sample_refused'],
+    ['/two-speakers.wav', 'several_speakers'],
   ];
   const voices = await Promise.all(
     cases.map(async ([url]) => {
