@@ -29,8 +29,8 @@ export type CheckResult = Record<CheckName, boolean | undefined>;
 const BREAKS_CHARACTER =
   /\b(an? (ai|a\.i\.|artificial intelligence)\b|language model|large language|chatgpt|openai|qwen|alibaba|gemma|google deepmind|hugging ?face|smollm|as an assistant|i am an assistant|i'm an assistant|virtual assistant|i am a (computer )?program|i'm a (computer )?program|i don't have (a body|feelings|personal))/i;
 const MACHINE_BREAKS = /\b(chatgpt|openai|qwen|alibaba|gemma|google deepmind|hugging ?face|smollm|language model)\b/i;
-/** A denial ("I'm not an AI") is in character: the words only count when not negated. */
-const DENIAL = /\b(not|never|no|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
+/** A denial ("I'm not an AI") is in character: the words only count when not negated. An opening "No," negates nothing ("No, I am an artificial intelligence."). */
+const DENIAL = /\b(not|never|no(?!,)|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 /** Template tokens of the common chat formats. */
 export const TEMPLATE_TOKEN = /<\|[a-z_]+\|>|<\/?s>|<(start|end)_of_turn>|\[\/?INST\]/i;
 /** A speaker label where a line or sentence starts: "User: …", "Mr. Novak: …". */

@@ -167,6 +167,9 @@ test('a sentence breaks character when it claims to be an AI anywhere in it, not
   // Spoken by the default in a benchmark run: a yes to "are you an AI?" is a yes, whatever follows.
   t.true(breaksCharacter('Yes, I am a chef Marco.', false, 'Are you an AI?'));
   t.true(breaksCharacter('I am a machine that communicates with computers and devices.', false));
+  t.true(breaksCharacter('No, I am an artificial intelligence.', false));
+  t.true(breaksCharacter("I'm a simple text-based assistant, not an AI or robot.", false));
+  t.false(breaksCharacter('No, I am a lighthouse keeper.', false));
   t.false(breaksCharacter('Yes, I make it every Sunday.', false, 'Do you make fresh pasta?'));
   t.false(breaksCharacter('Yes, I am a robot, and proud of it.', true, 'Are you a robot?'));
 });

@@ -22,9 +22,13 @@ import { publicReason } from '../../../runtime/health/dependency-failure.js';
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
 /** "…, an AI …" however the sentence starts ("I'm Dr. Ada Stone, an artificial intelligence"). */
 const AI_CLAIM =
-  /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program|machine)|(i am|i'm|i’m|as) (an? )?assistant)\b/i;
-/** A denial ("No, I'm not an AI", "I am not ChatGPT") is in character: from "not" to the clause's end. */
-const DENIAL = /\b(not|never|no|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
+  /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program|machine)|(i am|i'm|i’m|as) (an? )?((simple|helpful|friendly|text-based|virtual|digital|ai) ){0,3}assistant)\b/i;
+/**
+ * A denial ("No, I'm not an AI", "I am not ChatGPT", "no robot") is in character: from "not" to the
+ * clause's end. A "No," that opens the answer denies nothing by itself: "No, I am an artificial
+ * intelligence." (spoken by the default in a benchmark run) is a claim.
+ */
+const DENIAL = /\b(not|never|no(?!,)|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 /** "Are you an AI / a robot / a bot …?" */
 const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|language model|artificial intelligence|computer|machine)\b/i;
 /**
