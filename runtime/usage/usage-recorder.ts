@@ -26,13 +26,7 @@ export interface UsageRecord {
 }
 
 /** The calls of one key on one route since the last write. */
-interface UsageGroup {
-  keyId: string;
-  userId: string;
-  organizationId: string | null;
-  mode: Mode;
-  method: string;
-  route: string;
+interface UsageGroup extends Pick<UsageRecord, 'keyId' | 'userId' | 'organizationId' | 'mode' | 'method' | 'route'> {
   statuses: number[];
   latenciesMs: number[];
   at: number[];
