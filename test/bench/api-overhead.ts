@@ -6,11 +6,11 @@
  * the two cores weighs on each alike; the ratio is printed from the medians of the rounds, and from
  * CPU per request, which does not depend on that load at all.
  *
- *   npm run bench -- api-overhead [--rounds 5] [--seconds 5] [--connections 32] [--against <dir>]
+ *   npm run bench -- api-overhead [--rounds 5] [--seconds 5] [--connections 32] [--against <dir>]…
  *
- * `--against <dir>`: also runs the companion of another build (`<dir>/dist`, e.g. a copy of an
- * older commit's `dist/` inside this checkout) as a second node on the same stack, in every round:
- * old and new code in one sitting.
+ * `--against <dir>` (repeatable): also runs the companion of another build (`<dir>/dist`, e.g. a
+ * copy of an older commit's `dist/` inside this checkout, so that it finds node_modules) as another
+ * node on the same stack, in every round: old and new code in one sitting.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -126,13 +126,13 @@ export async function runApiOverhead(): Promise<void> {
       rounds: { type: 'string', default: '5' },
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '32' },
-      against: { type: 'string' },
+      against: { type: 'string', multiple: true },
     },
   });
   const rounds = Number(values.rounds);
   const seconds = Number(values.seconds);
   const connections = Number(values.connections);
-  const against = typeof values.against === 'string' ? path.resolve(values.against) : undefined;
+  const against = ((values.against ?? []) as string[]).map((dir) => path.resolve(dir));
   const env = benchEnv({ REPLY_ENGINE: 'persona' }); // no language model competing for the 2 cores
   const loadAtStart = os.loadavg();
 
@@ -142,24 +142,28 @@ export async function runApiOverhead(): Promise<void> {
     servers.push(bare);
     const full = await startBenchServer('companion', env);
     servers.push(full);
-    const other = against ? await startBenchServer('companion', { ...env, ...joinStackEnv(full.stack!) }, against) : undefined;
-    if (other) servers.push(other);
-    // A request to one companion node costs CPU in that node and in the stack (a child of `full`);
-    // the idle other node's background work is counted too, alike for both.
-    const companions = () => [
-      { pid: full.child.pid!, label: 'node (this build)' },
-      ...(other ? [{ pid: other.child.pid!, label: 'node (other build)' }] : []),
-    ];
+    const others: Array<{ dir: string; server: BenchServer }> = [];
+    for (const dir of against) {
+      others.push({ dir, server: await startBenchServer('companion', { ...env, ...joinStackEnv(full.stack!) }, dir) });
+      servers.push(others.at(-1)!.server);
+    }
+    // A request to one companion node costs CPU in that node and in the stack (children of `full`);
+    // the idle other nodes' background work is counted too, alike for all.
+    const companionsFor = (loaded: BenchServer) => () =>
+      [full, ...others.map((o) => o.server)].map((s) => ({ pid: s.child.pid!, label: s === loaded ? 'node (the server)' : 'idle nodes' }));
     const variants: Variant[] = [
       { name: 'bare Fastify route', server: bare, trees: () => [{ pid: bare.child.pid!, label: 'node (the server)' }], rounds: [] },
-      { name: 'full (this build)', server: full, trees: companions, rounds: [] },
-      ...(other
-        ? [{ name: `full (${path.relative(process.cwd(), against!) || against!})`, server: other, trees: companions, rounds: [] }]
-        : []),
+      { name: 'full (this build)', server: full, trees: companionsFor(full), rounds: [] },
+      ...others.map((o) => ({
+        name: `full (${path.relative(process.cwd(), o.dir) || o.dir})`,
+        server: o.server,
+        trees: companionsFor(o.server),
+        rounds: [],
+      })),
       {
         name: 'full, admission stubbed',
         server: full,
-        trees: companions,
+        trees: companionsFor(full),
         before: () => commandBenchServer(full, 'admission stubbed', 'ADMISSION stubbed'),
         after: () => commandBenchServer(full, 'admission real', 'ADMISSION real'),
         rounds: [],
