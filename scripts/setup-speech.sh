@@ -114,12 +114,17 @@ if [ ! -s "$MODELS/speaker-encoder-v1.npz" ]; then
   rm -rf "$work"
 fi
 
-if [ ! -s "$MODELS/stock-voice-embeddings-v2.npz" ]; then
+# Complete when it holds the held-out role (added later: an older file gets only that computed).
+stock_embedded() {
+  "$PY" -c 'import sys, numpy; sys.exit(0 if "af_heart|held_out" in numpy.load(sys.argv[1]).files else 1)' \
+    "$MODELS/stock-voice-embeddings-v2.npz" 2>/dev/null
+}
+if ! stock_embedded; then
   say "embedding the stock English Kokoro voices ($MODELS/stock-voice-embeddings-v2.npz, a few minutes)"
   (
     flock 9
-    [ -s "$MODELS/stock-voice-embeddings-v2.npz" ] && exit 0
-    SPEECH_MODELS_DIR="$MODELS" PYTHONPATH=media/speech/model-server "$PY" - "$MODELS" <<'PYEOF'
+    stock_embedded && exit 0
+    OPENBLAS_NUM_THREADS=1 SPEECH_MODELS_DIR="$MODELS" PYTHONPATH=media/speech/model-server "$PY" - "$MODELS" <<'PYEOF'
 import os, sys, threading
 from kokoro_onnx import Kokoro
 from voice_builder import KokoroStyleSearch

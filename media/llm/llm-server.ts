@@ -16,10 +16,13 @@
  *
  *   node dist/media/llm/llm-server.js --model FILE --runtime DIR --port N [--prompt chat|transcript]
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { SpareCores } from './spare-cores.js';
 
 interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -36,11 +39,14 @@ const { values } = parseArgs({
     sequences: { type: 'string', default: '4' },
     'prefix-reuse': { type: 'string', default: 'on' },
     threads: { type: 'string', default: '1' },
+    // Diagnostics: one JSON line per completion with the model's raw text, before any cleaning by
+    // the reply engine (the replies benchmark measures what the model itself says).
+    'completions-log': { type: 'string' },
   },
 });
 if (!values.model || !values.runtime || !values.port || !['chat', 'transcript'].includes(values.prompt!)) {
   process.stderr.write(
-    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N] [--sequences N] [--prefix-reuse on|off]\n',
+    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N|auto] [--sequences N] [--prefix-reuse on|off] [--completions-log FILE]\n',
   );
   process.exit(2);
 }
@@ -56,7 +62,7 @@ interface LlamaCpp {
     gpu: false;
     build: 'never';
     logLevel: unknown;
-  }): Promise<{ loadModel(o: { modelPath: string }): Promise<LlamaModel> }>;
+  }): Promise<{ loadModel(o: { modelPath: string }): Promise<LlamaModel>; maxThreads: number }>;
   LlamaCompletion: new (o: { contextSequence: unknown }) => {
     generateCompletion(prompt: string, options: Record<string, unknown>): Promise<string>;
   };
@@ -67,7 +73,11 @@ interface LlamaCpp {
   LlamaLogLevel: { error: unknown };
 }
 interface LlamaModel {
-  createContext(o: { contextSize: number; threads: number; sequences: number }): Promise<{ getSequence(): LlamaSequence }>;
+  createContext(o: {
+    contextSize: number;
+    threads: number | { ideal: number; min: number };
+    sequences: number;
+  }): Promise<{ getSequence(): LlamaSequence }>;
   tokenize(text: string): unknown[];
   dispose(): Promise<void>;
 }
@@ -90,7 +100,20 @@ const model = await llama.loadModel({ modelPath: values.model });
 // `--prefix-reuse off` clears the sequence before each request (to measure the difference).
 const SEQUENCES = Math.max(1, Math.min(16, Number(values.sequences) || 1));
 const PREFIX_REUSE = values['prefix-reuse'] !== 'off';
-const context = await model.createContext({ contextSize: CONTEXT_TOKENS, threads: Number(values.threads), sequences: SEQUENCES });
+// Threads: a number, or `auto`: as many as there are cores the rest of the machine leaves idle,
+// chosen again before every decoded batch (node-llama-cpp asks its thread splitter, capped by
+// `llama.maxThreads`, each time). See spare-cores.ts for why not simply all cores.
+const AUTO_THREADS = values.threads === 'auto';
+const MAX_THREADS = AUTO_THREADS ? os.availableParallelism() : Math.max(1, Number(values.threads) || 1);
+if (AUTO_THREADS) {
+  const spare = new SpareCores(100, () => (llama.maxThreads = spare.threads(MAX_THREADS)));
+  llama.maxThreads = spare.threads(MAX_THREADS);
+}
+const context = await model.createContext({
+  contextSize: CONTEXT_TOKENS,
+  threads: AUTO_THREADS ? { ideal: MAX_THREADS, min: 1 } : MAX_THREADS,
+  sequences: SEQUENCES,
+});
 const chatWrapper = values.prompt === 'chat' ? llamaCpp.resolveChatWrapper(model) : undefined;
 interface Slot {
   sequence: LlamaSequence;
@@ -237,13 +260,22 @@ const server = http.createServer(async (req, res) => {
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', model: modelId, choices: [{ index: 0, delta: content === null ? {} : { content }, finish_reason: finish }] })}\n\n`;
   const abort = new AbortController();
   res.on('close', () => abort.abort());
+  // The raw text as generated, also when the client stops reading early, and the threads each
+  // text chunk was decoded with (for the log).
+  let raw = '';
+  const threadsUsed: Record<number, number> = {};
   if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const options = {
     maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
     temperature: body.temperature ?? 0.7,
     ...(body.seed !== undefined ? { seed: body.seed } : {}),
     signal: abort.signal,
-    onTextChunk: body.stream ? (piece: string) => res.write(chunk(piece, null)) : undefined,
+    onTextChunk: (piece: string) => {
+      raw += piece;
+      const threads = AUTO_THREADS ? Math.min(MAX_THREADS, llama.maxThreads) : MAX_THREADS;
+      threadsUsed[threads] = (threadsUsed[threads] ?? 0) + 1;
+      if (body.stream) res.write(chunk(piece, null));
+    },
   };
   try {
     let promptTokensEvaluated = 0;
@@ -311,6 +343,12 @@ const server = http.createServer(async (req, res) => {
     if (abort.signal.aborted) return;
     if (body.stream) res.end(`data: ${JSON.stringify({ error: { message: (err as Error).message } })}\n\n`);
     else send(res, 500, { error: { message: (err as Error).message } });
+  } finally {
+    if (values['completions-log'])
+      fs.appendFileSync(
+        values['completions-log'],
+        `${JSON.stringify({ id, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed })}\n`,
+      );
   }
 });
 

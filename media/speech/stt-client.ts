@@ -29,12 +29,25 @@ export class SttClient {
     this.http = new ModelHttp({ ...options, capability: CAPABILITY });
   }
 
-  async transcribe(wav: Buffer, language = 'en'): Promise<Transcript> {
+  /**
+   * `textOnly`: only the text is wanted (no word timings: an alignment pass saved), decoded once at
+   * temperature 0 (no fallback to sampling when the text repeats itself), for a caller that only
+   * checks that there are words (the voice clone).
+   */
+  async transcribe(wav: Buffer, language = 'en', options: { textOnly?: boolean } = {}): Promise<Transcript> {
+    const format: Array<[string, Field]> = options.textOnly
+      ? [
+          ['response_format', 'json'],
+          ['temperature', '0'],
+        ]
+      : [
+          ['response_format', 'verbose_json'],
+          ['timestamp_granularities[]', 'word'],
+        ];
     const form = multipart([
       ['model', this.model],
       ['language', language],
-      ['response_format', 'verbose_json'],
-      ['timestamp_granularities[]', 'word'],
+      ...format,
       ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
     ]);
     const res = await this.http.call('POST', '/v1/audio/transcriptions', form);

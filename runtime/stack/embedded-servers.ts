@@ -222,7 +222,7 @@ export function llmServer(
   runtimeDir: string,
   serverScript: string,
   prompt: 'chat' | 'transcript',
-  threads: number,
+  threads: number | 'auto',
 ): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {

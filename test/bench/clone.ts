@@ -21,6 +21,8 @@ import { benchEnv, startBenchServer, type BenchServer } from './bench-servers.js
 import { wavFile } from '../../media/speech/wav.js';
 import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
 import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
+import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
+import { cloneStepTimes, formatSteps } from './clone-steps.js';
 import { editDistance, words } from './speech.js';
 import { cpuSnapshot, cpuUsedBy } from './process-cpu.js';
 
@@ -28,6 +30,7 @@ const RATE = 16_000;
 const PS = '/usr/share/pocketsphinx/test/data/librivox';
 const C2 = '/usr/share/codec2';
 const AST = '/usr/share/asterisk/sounds/en_US_f_Allison';
+const JUNE = '/usr/share/asterisk/sounds/fr_CA_f_June';
 const LIBRI = (n: string) => `${PS}/sense_and_sensibility_01_austen_64kb-${n}.wav`;
 
 interface Source {
@@ -44,7 +47,7 @@ interface Speaker {
   heldOut: Source[];
 }
 
-/** Debian packages: pocketsphinx-testdata, codec2-examples, asterisk-core-sounds-en-wav. */
+/** Debian packages: pocketsphinx-testdata, codec2-examples, asterisk-core-sounds-en-wav and -fr-wav. */
 const SPEAKERS: Speaker[] = [
   {
     name: 'librivox',
@@ -57,6 +60,16 @@ const SPEAKERS: Speaker[] = [
     about: 'female, telephone prompts (Asterisk), 8 kHz',
     reference: [{ file: `${AST}/demo-congrats.wav`, seconds: 12 }],
     heldOut: [{ file: `${AST}/vm-msginstruct.wav` }],
+  },
+  {
+    // The same prompts as Allison's, in Canadian French, by another voice talent (June Wallack),
+    // split by the same rule as Allison's: the welcome prompt's first 12 s, then the voicemail
+    // instructions. The clone and every stock voice speak English: the cross-language comparison
+    // is the same for all of them.
+    name: 'june',
+    about: 'female, telephone prompts in French (Asterisk fr-CA, June Wallack), 8 kHz',
+    reference: [{ file: `${JUNE}/demo-congrats.wav`, seconds: 12 }],
+    heldOut: [{ file: `${JUNE}/vm-msginstruct.wav` }],
   },
   {
     name: 'harvard',
@@ -152,6 +165,9 @@ export async function runClone(): Promise<void> {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const env = benchEnv({ VOICE_REFINE_ROUNDS: String(values.rounds), VOICE_REFINE_ITERATIONS: String(values.iterations) });
   const ttsUrl = `http://127.0.0.1:${Number(env.COMPANION_STACK_PORT_BASE) + SPEECH_PORT_OFFSETS.tts}`;
+  const temporalAddress = `127.0.0.1:${Number(env.COMPANION_STACK_PORT_BASE) + STACK_PORT_OFFSETS.temporal}`;
+  const temporalNamespace = env.TEMPORAL_NAMESPACE ?? 'default';
+  const stepLines: string[] = [];
   const embed = async (wav: Buffer): Promise<number[]> => {
     const res = await request(`${ttsUrl}/v1/voices/embed`, {
       method: 'POST',
@@ -194,6 +210,8 @@ export async function runClone(): Promise<void> {
       'speaker    ref/held-out s   clone  (v1→final service)         best stock   default   clone>all   active s (CPU)   final s (CPU)   version   WER clone / default',
     );
     let beaten = 0;
+    let cloned = 0;
+    let refused = 0;
     for (const speaker of speakers) {
       if (![...speaker.reference, ...speaker.heldOut].every((s) => fs.existsSync(s.file))) {
         out(`${speaker.name.padEnd(10)} skipped: its files are not installed (scripts/setup.sh installs them)`);
@@ -206,6 +224,7 @@ export async function runClone(): Promise<void> {
       const posted = performance.now();
       const cpuAtPost = cpuSnapshot();
       let cpuToActive = NaN;
+      let cpuToActiveByName = '';
       const created = JSON.parse(
         (await api(server, 'POST', `/voices?name=${speaker.name}`, wav16k(reference), 'audio/wav')).toString(),
       ) as { data: { id: string } };
@@ -217,7 +236,12 @@ export async function runClone(): Promise<void> {
         voice = (JSON.parse((await api(server, 'GET', `/voices/${id}`)).toString()) as { data: typeof voice }).data;
         if (voice.status === 'active' && Number.isNaN(activeS)) {
           activeS = (performance.now() - posted) / 1000;
-          cpuToActive = cpuUsedBy(cpuAtPost, cpuSnapshot(), server.child.pid!).totalSeconds;
+          const used = cpuUsedBy(cpuAtPost, cpuSnapshot(), server.child.pid!);
+          cpuToActive = used.totalSeconds;
+          cpuToActiveByName = used.byName
+            .filter((p) => p.seconds >= 0.05)
+            .map((p) => `${p.name} ${p.seconds.toFixed(1)}`)
+            .join(', ');
           v1Similarity = voice.similarity;
           load();
         }
@@ -227,15 +251,20 @@ export async function runClone(): Promise<void> {
       const finalS = (performance.now() - posted) / 1000;
       const cpuToFinal = cpuUsedBy(cpuAtPost, cpuSnapshot(), server.child.pid!).totalSeconds;
       load();
+      const steps = formatSteps(await cloneStepTimes(temporalAddress, temporalNamespace, `voice-clone-${id}`));
       if (voice.status === 'failed') {
         out(`${speaker.name.padEnd(10)} clone failed: ${voice.failureReason}`);
+        refused++;
+        stepLines.push(`  ${speaker.name}: ${steps}`);
         continue;
       }
+      stepLines.push(`  ${speaker.name}: ${steps}; CPU s to active: ${cpuToActiveByName}`);
       const clone = cosine(heldOutEmbedding, await embed(await toWav16k(await synth(server, id, TEST_TEXT))));
       const ranked = [...stock].map(([voiceId, e]) => ({ voiceId, s: cosine(heldOutEmbedding, e) })).sort((a, b) => b.s - a.s);
       const best = ranked[0]!;
       const byDefault = ranked.find((r) => r.voiceId === DEFAULT_VOICE_ID)!;
       const cloneWer = await wer(server, id);
+      cloned++;
       if (clone > best.s) beaten++;
       out(
         [
@@ -255,9 +284,11 @@ export async function runClone(): Promise<void> {
       await api(server, 'DELETE', `/voices/${id}`);
     }
     out(
-      `\nclone above every stock voice on held-out audio: ${beaten} of ${speakers.length} speakers; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the run`,
+      `\nclone above every stock voice on held-out audio: ${beaten} of ${cloned} cloned speakers (${refused} refused); load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the run`,
     );
     out('(v1 service → final service: the similarity the service reports, on its own held-out quarter of the reference)');
+    out('steps to active (s, from the workflow history), and the CPU of the bench server tree to active by process:');
+    for (const line of stepLines) out(line);
     for (const s of speakers) out(`  ${s.name}: ${s.about}`);
   } finally {
     server.child.kill('SIGTERM');

@@ -8,15 +8,16 @@
  * engine: a table per character, then all engines side by side with the overall score (the mean
  * of the check pass rates), latency to the first sentence and to the whole reply, and tokens/s
  * (reply tokens, counted by the model's tokenizer, over the whole-reply time), and the CPU time the
- * model server spent until the first sentence: with one thread, that is the latency on an idle
- * core, which a shared machine cannot show in wall time.
+ * model server spent until the first sentence: with `--threads 1`, that is the latency on an idle
+ * core, which a shared machine cannot show in wall time. Each model server also logs its raw
+ * generations, so the model's own in-character rate is shown apart from the reply engine's guard.
  *
  * One infrastructure stack (.data/bench-replies); one model server per candidate, all loaded
  * before the first turn; engines are measured one after another, each by its own service
  * instance, with the same threads. The machine's load moves during a run, so compare engines of
  * the same run only.
  *
- *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--characters 8] [--turns 6] [--threads 1]
+ *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--characters 8] [--turns 6] [--threads auto|N]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +37,7 @@ import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
 import { catalogue, installedModelPath } from '../../media/llm/model-catalogue.js';
 import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
-import { CHARACTERS, CHECKS, checkReply, type CheckName, type CheckResult } from './reply-checks.js';
+import { CHARACTERS, CHECKS, checkRawGeneration, checkReply, type CheckName, type CheckResult } from './reply-checks.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const pct = (xs: number[], p: number) =>
@@ -54,12 +55,45 @@ interface TurnRecord {
   tokens: number;
   status: number;
   text: string;
+  /** The model's own first generation of the turn, before the reply engine cleaned or refused it. */
+  raw?: RawChecks;
+}
+
+/**
+ * What the model itself said, apart from the reply engine's guard and cleaner: its first generation
+ * of the turn in character and free of speaker labels and template tokens, and how many generations
+ * the turn took (a retry after a break of character or an empty reply is one more).
+ */
+interface RawChecks {
+  inCharacter: boolean;
+  noLabels: boolean;
+  generations: number;
+  /** Text chunks (about one token each) of the turn's generations, by the threads that decoded them. */
+  chunksByThreads: Record<string, number>;
+}
+
+function sumCounts(counts: Array<Record<string, number>>): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const c of counts) for (const [k, n] of Object.entries(c)) sum[k] = (sum[k] ?? 0) + n;
+  return sum;
+}
+
+/** The completions the model server logged since `from` (its --completions-log). */
+function loggedCompletions(file: string, from: number): Array<{ text: string; chunksByThreads?: Record<string, number> }> {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(from)
+    .map((line) => JSON.parse(line) as { text: string; chunksByThreads?: Record<string, number> });
 }
 
 /**
  * CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms).
- * The model server computes on one thread (LLM_THREADS=1), so the CPU time it spends on a turn is
- * what that turn takes on an otherwise idle core, however loaded the shared machine is.
+ * With one model thread (`--threads 1`) the CPU time the model server spends on a turn is what that
+ * turn takes on an otherwise idle core, however loaded the shared machine is; with two it is the sum
+ * of both threads' time, more than the wall time.
  */
 function cpuMs(pid: number | undefined): number {
   if (!pid) return Number.NaN;
@@ -108,6 +142,7 @@ async function startModelServer(
   port: number,
   threads: string,
   prefixReuse: string,
+  completionsLog: string,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
@@ -125,6 +160,8 @@ async function startModelServer(
       threads,
       '--prefix-reuse',
       prefixReuse,
+      '--completions-log',
+      completionsLog,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -155,7 +192,8 @@ export async function runReplies(): Promise<void> {
       engines: { type: 'string', default: ['persona', ...Object.keys(catalogue.models)].join(',') },
       characters: { type: 'string', default: String(CHARACTERS.length) },
       turns: { type: 'string', default: '6' },
-      threads: { type: 'string', default: '1' },
+      // As the service: `auto` uses the second core while the rest of the machine leaves it idle.
+      threads: { type: 'string', default: 'auto' },
       // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
       'prefix-reuse': { type: 'string', default: 'on' },
     },
@@ -197,11 +235,19 @@ export async function runReplies(): Promise<void> {
     const orm = await openOrm(stack.urls.databaseUrl, log);
     await migrate(orm, log);
     await orm.close();
+    fs.mkdirSync(dataDir, { recursive: true });
+    const completionsLogOf = (m: string) => path.join(dataDir, `completions-${m}.jsonl`);
     const llmUrls = new Map<string, string>();
     const llmPids = new Map<string, number | undefined>();
     await Promise.all(
       models.map(async (m, i) => {
-        const server = await startModelServer(m, portBase + STACK_PORT_OFFSETS.llm + 10 + i, threads, String(values['prefix-reuse']));
+        const server = await startModelServer(
+          m,
+          portBase + STACK_PORT_OFFSETS.llm + 10 + i,
+          threads,
+          String(values['prefix-reuse']),
+          completionsLogOf(m),
+        );
         servers.push(server);
         llmUrls.set(m, server.url);
         llmPids.set(m, server.child.pid);
@@ -261,10 +307,13 @@ export async function runReplies(): Promise<void> {
           for (const turn of c.turns.slice(0, turns)) {
             const started = performance.now();
             timed!.last = undefined;
+            const logged = llmUrl ? loggedCompletions(completionsLogOf(engine), 0).length : 0;
             const r = await api('POST', `/avatars/${sessionId}/chat`, { text: turn.user });
             const wholeMs = performance.now() - started;
             const sentences: string[] = r.status === 200 ? r.json.data.reply.sentences : [];
             const text = sentences.join(' ');
+            const generations = llmUrl ? loggedCompletions(completionsLogOf(engine), logged) : [];
+            const firstRaw = generations[0]?.text ?? '';
             records.push({
               character: c.name,
               checks: checkReply(c, turn, sentences, earlier),
@@ -274,6 +323,15 @@ export async function runReplies(): Promise<void> {
               tokens: await countTokens(llmUrl, text),
               status: r.status,
               text,
+              ...(llmUrl
+                ? {
+                    raw: {
+                      ...checkRawGeneration(c, turn, firstRaw),
+                      generations: generations.length,
+                      chunksByThreads: sumCounts(generations.map((g) => g.chunksByThreads ?? {})),
+                    },
+                  }
+                : {}),
             });
             if (text) earlier.push(text);
             if (process.env.BENCH_VERBOSE)
@@ -312,16 +370,21 @@ function summaryRow(records: TurnRecord[]) {
   const whole = ok.map((r) => r.wholeMs);
   const tokens = ok.reduce((s, r) => s + r.tokens, 0);
   const seconds = ok.reduce((s, r) => s + r.wholeMs, 0) / 1000;
+  const raw = records.flatMap((r) => (r.raw ? [r.raw] : []));
+  const rawRate = (k: 'inCharacter' | 'noLabels') => rate({ pass: raw.filter((r) => r[k]).length, of: raw.length });
   return {
     checks: CHECKS.map((c) => rate(tally(records, c))).join(' '),
     score: (100 * score(records)).toFixed(1).padStart(5),
+    raw: `${rawRate('inCharacter')} ${rawRate('noLabels')} ${
+      raw.length ? (raw.reduce((sum, r) => sum + r.generations, 0) / raw.length).toFixed(2).padStart(5) : '    –'
+    }`,
     latency: `${ms(pct(first, 50))} ${ms(pct(first, 95))} ${ms(pct(firstCpu, 50))} ${ms(pct(firstCpu, 95))} ${ms(pct(whole, 50))} ${ms(pct(whole, 95))}`,
     tps: tokens ? (tokens / seconds).toFixed(1).padStart(5) : '    –',
     failed: String(records.length - ok.length).padStart(4),
   };
 }
 
-const HEADER = `${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score 1st50 1st95 cpu50 cpu95 all50 all95 tok/s fail`;
+const HEADER = `${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score rawCh rawLb gen/t 1st50 1st95 cpu50 cpu95 all50 all95 tok/s fail`;
 
 function printEngine(engine: string, name: string, records: TurnRecord[]): void {
   out();
@@ -329,7 +392,7 @@ function printEngine(engine: string, name: string, records: TurnRecord[]): void 
   out(`${'character'.padEnd(16)} ${HEADER}`);
   for (const c of [...new Set(records.map((r) => r.character))]) {
     const row = summaryRow(records.filter((r) => r.character === c));
-    out(`${c.padEnd(16)} ${row.checks} ${row.score} ${row.latency} ${row.tps} ${row.failed}`);
+    out(`${c.padEnd(16)} ${row.checks} ${row.score} ${row.raw} ${row.latency} ${row.tps} ${row.failed}`);
   }
 }
 
@@ -341,7 +404,20 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
   out(`${'engine'.padEnd(28)} ${HEADER}`);
   for (const e of engines) {
     const row = summaryRow(results.get(e)!);
-    out(`${e.padEnd(28)} ${row.checks} ${row.score} ${row.latency} ${row.tps} ${row.failed}`);
+    out(`${e.padEnd(28)} ${row.checks} ${row.score} ${row.raw} ${row.latency} ${row.tps} ${row.failed}`);
   }
   out(`# ${CHECKS.join(', ')}: see test/bench/reply-checks.ts; score = mean of the check rates`);
+  for (const e of engines) {
+    const chunks = sumCounts(results.get(e)!.flatMap((r) => (r.raw ? [r.raw.chunksByThreads] : [])));
+    const total = Object.values(chunks).reduce((a, b) => a + b, 0);
+    if (total)
+      out(
+        `# ${e}: tokens decoded with ${Object.entries(chunks)
+          .map(([t, n]) => `${t} thread(s) ${((100 * n) / total).toFixed(0)}%`)
+          .join(', ')}`,
+      );
+  }
+  out(
+    "# rawCh, rawLb: the model's own first generation of each turn (before the reply engine's cleaner and break-of-character guard) in character, and free of speaker labels and template tokens; gen/t: generations per turn (retries included); not part of the score",
+  );
 }

@@ -88,6 +88,20 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
   };
 }
 
+/**
+ * The model's raw first generation of a turn, before the reply engine's cleaner and guard (which
+ * make every engine's delivered replies look alike on these two checks): in character, and free of
+ * speaker labels and template tokens. An empty generation fails both.
+ */
+export function checkRawGeneration(c: CharacterSpec, turn: TurnSpec, raw: string): { inCharacter: boolean; noLabels: boolean } {
+  const text = raw.trim();
+  if (!text) return { inCharacter: false, noLabels: false };
+  return {
+    inCharacter: !breaksCharacter(text, c.machine, turn.user),
+    noLabels: !SPEAKER_LABEL.test(text) && !TEMPLATE_TOKEN.test(text),
+  };
+}
+
 const SPANISH = new Set(
   'el la los las un una es estoy eres soy de del que y en por para con muy bien hola gracias se dice como cómo qué buenos días tardes noches manzana perro gato yo tú usted me te nos mi tu su'.split(
     ' ',

@@ -9,6 +9,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { ManagedProcess } from '../../runtime/stack/managed-process.js';
 import { speechServer } from '../../runtime/stack/speech-servers.js';
+import { SttClient } from '../../media/speech/stt-client.js';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { multipartFile, transcode, wordsOf } from './audio-helpers.js';
 
@@ -121,6 +122,25 @@ test('speech-to-text/health reports the upstream transcriber', async (t) => {
   const res = await call(service.app, 'GET', '/api/v1/speech-to-text/health', { key: account.live });
   t.is(res.statusCode, 200);
   t.like(res.json().data, { status: 'ok' });
+});
+
+test('a text-only transcription (what the clone workflow asks: temperature 0, no word times) has the text; a temperature outside 0-1 is refused', async (t) => {
+  const stt = new SttClient({ baseUrl: process.env.SPEECH_STT_URL!, timeoutMs: 60_000, maxResponseBytes: 1024 * 1024 });
+  t.teardown(() => stt.close());
+  const text = await stt.transcribe(spoken, 'en', { textOnly: true });
+  t.true(overlap(text.text, SENTENCE) >= 0.8, text.text);
+  t.deepEqual(text.words, []);
+  const form = multipartFile(spoken, 'a.wav', 'audio/wav');
+  const refused = await fetch(`${process.env.SPEECH_STT_URL}/v1/audio/transcriptions`, {
+    method: 'POST',
+    headers: { 'content-type': form.contentType },
+    body: Buffer.concat([
+      Buffer.from(`--${form.contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="temperature"\r\n\r\n2\r\n`),
+      form.body,
+    ]),
+  });
+  t.is(refused.status, 400);
+  t.regex(((await refused.json()) as { error: { message: string } }).error.message, /temperature/);
 });
 
 test('a model server that is down or hangs answers 503 with Retry-After, promptly, not a hang', async (t) => {

@@ -68,26 +68,55 @@ export async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The Temporal attempt of the running activity (1 outside an activity). */
+function activityAttempt(): number {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return 1;
+  }
+}
+
 const wav16k = (data: Buffer) => wavFile({ sampleRateHz: RATE, channels: 1, bitsPerSample: 16, data });
 
 export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
   const { orm, log } = deps;
 
   /**
-   * Every activity: loads the voice (gone: voice_deleted), heartbeats while it works, and adds its
-   * time to `build.timings` (milliseconds per step, refinement rounds summed: the job's profile).
+   * Every activity: loads the voice (gone: voice_deleted), heartbeats while it works, adds its
+   * time to `build.timings` (milliseconds per step, refinement rounds summed: the job's profile)
+   * and logs it, with the attempt (a retry redoes the step) and the CPU time of this process
+   * (the model servers' work is the rest), whether it succeeded or not.
    */
   async function withVoice<T>(step: string, voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
     return heartbeating(async () => {
       const started = Date.now();
-      const em = orm.em.fork() as EntityManager;
-      const voice = await em.findOne(Voice, { id: voiceId });
-      if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
-      const result = await work(voice, em);
-      const timings = (voice.build.timings as Record<string, number> | undefined) ?? {};
-      voice.build = { ...voice.build, timings: { ...timings, [step]: (timings[step] ?? 0) + Date.now() - started } };
-      await em.flush();
-      return result;
+      const cpuAtStart = process.cpuUsage();
+      let outcome = 'failed';
+      try {
+        const em = orm.em.fork() as EntityManager;
+        const voice = await em.findOne(Voice, { id: voiceId });
+        if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
+        const result = await work(voice, em);
+        const timings = (voice.build.timings as Record<string, number> | undefined) ?? {};
+        voice.build = { ...voice.build, timings: { ...timings, [step]: (timings[step] ?? 0) + Date.now() - started } };
+        await em.flush();
+        outcome = 'done';
+        return result;
+      } finally {
+        const cpu = process.cpuUsage(cpuAtStart);
+        log.info(
+          {
+            voiceId,
+            step,
+            outcome,
+            ms: Date.now() - started,
+            workerCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+            attempt: activityAttempt(),
+          },
+          'voice clone step',
+        );
+      }
     });
   }
 
@@ -160,7 +189,7 @@ export function createVoiceCloneActivities(deps: VoiceCloneActivityDeps) {
       await withVoice('transcribeReference', input.voiceId, async (voice, em) => {
         await setStep(em, voice, 'transcribing');
         const { search } = await reference(voice);
-        const transcript = await deps.stt.transcribe(wav16k(search));
+        const transcript = await deps.stt.transcribe(wav16k(search), 'en', { textOnly: true });
         if (transcript.text.split(/\s+/).filter(Boolean).length < 2)
           throw cloneRefused('not_speech', 'no words could be recognised in the samples');
         voice.transcript = transcript.text;

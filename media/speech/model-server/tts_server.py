@@ -173,9 +173,19 @@ class KokoroEngine:
     sample_rate = 24000
 
     def __init__(self):
+        import onnxruntime as rt
         from kokoro_onnx import Kokoro
+        from kokoro_onnx.session import resolve_providers
 
-        self.kokoro = Kokoro(os.path.join(MODELS, "kokoro-v1.0.int8.onnx"), os.path.join(MODELS, "voices.npz"))
+        # onnxruntime's threads busy-wait between operators by default. On two cores shared with
+        # the service, the speaker encoder and the transcription server, the waiting burned CPU the
+        # others needed: a 5.8 s sentence took 5.9-6.2 CPU s (and as long on the clock) with
+        # spinning, 4.3-4.6 s without (docs/VOICES.md#benchmark).
+        options = rt.SessionOptions()
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.add_session_config_entry("session.inter_op.allow_spinning", "0")
+        session = rt.InferenceSession(os.path.join(MODELS, "kokoro-v1.0.int8.onnx"), sess_options=options, providers=resolve_providers())
+        self.kokoro = Kokoro.from_session(session, os.path.join(MODELS, "voices.npz"))
         self.voices = set(self.kokoro.get_voices())
         self.lock = threading.Lock()
         self.kokoro.create("Warm up.", voice="af_heart", lang="en-us")

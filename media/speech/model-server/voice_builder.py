@@ -9,10 +9,10 @@ A style's *score* is the cosine between the reference's d-vector and the d-vecto
 speaking SCORING_TEXTS (about 10 s of speech, embedded as one utterance: Resemblyzer averages its
 1.6 s partials, so a longer utterance gives a steadier score than one short sentence).
 
-  1. start (version 1, no candidate synthesised, so the voice is usable within seconds): the
-     stock voice with the best score. Every stock voice's embeddings were computed once at set-up
-     (stock-voice-embeddings-v2.npz), so the ranking costs no synthesis and the start's score is
-     exact;
+  1. start (version 1, nothing synthesised, so the voice is usable within seconds): the stock
+     voice with the best score. Every stock voice's embeddings (of the scoring, validation and
+     held-out sentences) were computed once at set-up (stock-voice-embeddings-v2.npz), so the
+     ranking and the start's scores, held-out included, cost no synthesis and are exact;
   2. refine, one round per call, in the space of blends of the NEIGHBOURS best-scoring stock
      voices: round 1 tries even blends of the nearest two to four; later rounds step the best
      blend's weights towards random blends (Dirichlet), with a step that shrinks after failures.
@@ -122,22 +122,24 @@ class KokoroStyleSearch:
         return wav, len(wav) / SAMPLE_RATE
 
     def _stock_embeddings(self, path):
-        """Per stock voice: the d-vectors of its scoring and validation speech ("<voice>|score",
-        "<voice>|validation")."""
-        keys = [f"{n}|{role}" for n in self.stock_names for role in ("score", "validation")]
-        if os.path.exists(path):
-            data = np.load(path)
-            if all(k in data.files for k in keys):
-                return {k: data[k] for k in keys}
-        started = time.time()
+        """Per stock voice: the d-vectors of its scoring, validation and held-out speech
+        ("<voice>|score", "<voice>|validation", "<voice>|held_out"). Only the missing ones are
+        computed (a file from before the held-out role keeps its other two)."""
+        roles = (("score", SCORING_TEXTS), ("validation", (VALIDATION_TEXT,)), ("held_out", (HELD_OUT_TEXT,)))
         out = {}
-        for name in self.stock_names:
-            for role, texts in (("score", SCORING_TEXTS), ("validation", (VALIDATION_TEXT,))):
-                wav, _ = self.synthesize(self.stock[name], texts, self.lang_of(name))
-                out[f"{name}|{role}"] = self.embed(wav)
+        if os.path.exists(path):
+            with np.load(path) as data:
+                out = {k: data[k] for k in data.files}
+        missing = [(n, role, texts) for n in self.stock_names for role, texts in roles if f"{n}|{role}" not in out]
+        if not missing:
+            return out
+        started = time.time()
+        for name, role, texts in missing:
+            wav, _ = self.synthesize(self.stock[name], texts, self.lang_of(name))
+            out[f"{name}|{role}"] = self.embed(wav)
         np.savez(path + ".tmp.npz", **out)
         os.replace(path + ".tmp.npz", path)
-        log.info("embedded %d stock voices in %.1f s", len(self.stock_names), time.time() - started)
+        log.info("embedded %d stock voice sentences in %.1f s", len(missing), time.time() - started)
         return out
 
     @staticmethod
@@ -165,8 +167,9 @@ class KokoroStyleSearch:
     # -- the search ---------------------------------------------------------------------------
 
     def initial(self, search_wav, held_out_wav, text=None):
-        """Version 1, fast: the stock voice that scores best (exact: its embeddings were computed
-        at set-up), with no candidate synthesised; one synthesis scores it on the held-out audio."""
+        """Version 1, fast: the stock voice that scores best, with nothing synthesised (its
+        embeddings were computed at set-up: the held-out score is the one a synthesis now would
+        give, Kokoro being deterministic, without the 3-4 CPU s it costs)."""
         target = self.embed(search_wav)
         ranked = self.nearest_stock(target)
         name, score = ranked[0]
@@ -176,7 +179,7 @@ class KokoroStyleSearch:
             "style": style,
             "search_score": score,
             "validation_score": cosine(target, self.stock_embeddings[f"{name}|validation"]),
-            "held_out_score": self.held_out_score(style, held_out_wav, lang),
+            "held_out_score": cosine(self.embed(held_out_wav), self.stock_embeddings[f"{name}|held_out"]),
             "start": f"stock:{name}",
             "lang": lang,
             "nearest": [{"voice": n, "similarity": round(s, 4)} for n, s in ranked[:5]],
