@@ -10,7 +10,8 @@
  *
  * `--against <dir>` (repeatable): also runs the companion of another build (`<dir>/dist`, e.g. a
  * copy of an older commit's `dist/` inside this checkout, so that it finds node_modules) as another
- * node on the same stack, in every round: old and new code in one sitting.
+ * node on the same stack, in every round: old and new code in one sitting. Compare those joined
+ * nodes with each other (a copy of this build among them): the node that owns the stack costs more.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -179,6 +180,14 @@ export async function runApiOverhead(): Promise<void> {
       `\nAPI overhead: ${rounds} rounds of ${seconds} s per server, ${connections} connections, the order reversed every other round` +
         ` (load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start)\n`,
     );
+    if (others.length > 0) {
+      // Measured on 2026-11-25: the node that owns the embedded stack spent 10-15 % more CPU per
+      // request than the same build joined to it (cause not found; see README, API overhead).
+      process.stdout.write(
+        `note: this build's node owns the stack and costs more per request than a joined node of the same build: ` +
+          `compare --against builds with each other (include a copy of this build)\n`,
+      );
+    }
     // Warm-up: JIT, connection pools, the credential cache.
     for (const v of variants) await autocannon({ url: `${v.server.url}${PATH}`, connections, duration: 2, headers: headersOf(v.server) });
     for (let round = 1; round <= rounds; round++) {
