@@ -22,7 +22,7 @@ import { Limiter } from './limits/limiter.js';
 import { PlanCatalog } from './limits/plans.js';
 import { metricsAddress, startMetricsServer } from './metrics-server.js';
 import type { Services } from './services.js';
-import { LocalStack } from './stack/local-stack.js';
+import { LocalStack, type StackUrls } from './stack/local-stack.js';
 import { registerStackMetrics } from './stack/stack-metrics.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
 import { ClonedVoiceService } from './voices/cloned-voices.js';
@@ -57,6 +57,8 @@ export interface RunningService {
   /** Base URL of the HTTP API when listening. */
   url: string | undefined;
   metricsUrl: string | undefined;
+  /** Where the stack this node uses answers (embedded or given): another node can join it. */
+  stackUrls: StackUrls;
   close(): Promise<void>;
 }
 
@@ -310,7 +312,7 @@ export async function startService(config: Readonly<Config>, log: Logger, option
 
     const metricsUrl = metricsServer ? metricsAddress(metricsServer) : undefined;
     log.info({ url, metricsUrl, role: config.role, dataDir: config.dataDir, version }, 'companion service started');
-    return { services, app, url, metricsUrl, close: closeAll };
+    return { services, app, url, metricsUrl, stackUrls: urls, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

@@ -4,15 +4,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../runtime/config.js';
 import { projectRoot } from '../../runtime/paths.js';
+import type { StackUrls } from '../../runtime/stack/local-stack.js';
 
 export interface BenchServer {
   child: ChildProcess;
   url: string;
   /** A live secret key of an enterprise account (companion only). */
   key?: string;
+  /** The URLs of the companion's stack (companion only). */
+  stack?: StackUrls;
 }
 
-/** The bench stack (.data/bench, ports from 34000) with limits that never refuse bench traffic. */
+/** The bench stack (.data/bench, ports from COMPANION_STACK_PORT_BASE, default 34000) with limits that never refuse bench traffic. */
 export function benchEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -58,14 +61,18 @@ export function serviceNodeFlags(): string[] {
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
-export function startBenchServer(which: 'bare' | 'companion' | 'companion-no-admission', env: NodeJS.ProcessEnv): Promise<BenchServer> {
+/**
+ * Starts `dist/test/bench/servers.js <which>` of this checkout, or of another build's `dist/`
+ * under `root` (the api-overhead benchmark's `--against`, for old and new code in one sitting).
+ */
+export function startBenchServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv, root = projectRoot): Promise<BenchServer> {
   // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   // Both servers get the service's flags: the bare route is the same runtime with nothing on top.
   const flags = [...serviceNodeFlags(), ...profile];
-  const child = spawn(process.execPath, [...flags, path.join(projectRoot, 'dist/test/bench/servers.js'), which], {
+  const child = spawn(process.execPath, [...flags, path.join(root, 'dist/test/bench/servers.js'), which], {
     env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -74,7 +81,34 @@ export function startBenchServer(which: 'bare' | 'companion' | 'companion-no-adm
       out += chunk.toString();
       const url = /LISTENING (\S+)/.exec(out)?.[1];
       const key = /KEY (\S+)/.exec(out)?.[1];
-      if (url && (which === 'bare' || key)) resolve({ child, url, ...(key ? { key } : {}) });
+      const stack = /STACK (\{.*\})/.exec(out)?.[1];
+      if (url && (which === 'bare' || key))
+        resolve({ child, url, ...(key ? { key } : {}), ...(stack ? { stack: JSON.parse(stack) as StackUrls } : {}) });
     });
+  });
+}
+
+/** The environment of a companion that joins `stack` (another companion's) instead of starting its own. */
+export function joinStackEnv(stack: StackUrls): Record<string, string> {
+  return {
+    NATS_URL: stack.natsUrl,
+    REDIS_URL: stack.redisUrl,
+    DATABASE_URL: stack.databaseUrl,
+    TEMPORAL_ADDRESS: stack.temporalAddress,
+    SPEECH_TTS_URL: stack.speechTtsUrl,
+    SPEECH_STT_URL: stack.speechSttUrl,
+  };
+}
+
+/** Sends a command line to a companion bench server (servers.ts) and waits for its acknowledgement. */
+export function commandBenchServer(server: BenchServer, command: string, ack: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listen = (chunk: Buffer) => {
+      if (!chunk.toString().includes(ack)) return;
+      server.child.stdout!.off('data', listen);
+      resolve();
+    };
+    server.child.stdout!.on('data', listen);
+    server.child.stdin!.write(`${command}\n`);
   });
 }

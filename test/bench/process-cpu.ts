@@ -50,12 +50,12 @@ export interface CpuUse {
 }
 
 /** CPU seconds spent between two snapshots by `root` and its descendants (processes that ran throughout). */
-export function cpuUsedBy(before: CpuSnapshot, after: CpuSnapshot, root: number): CpuUse {
+export function cpuUsedBy(before: CpuSnapshot, after: CpuSnapshot, root: number, rootLabel?: string): CpuUse {
   const byName = new Map<string, number>();
   for (const [pid, end] of after) {
     if (!inTree(after, pid, root)) continue;
     const start = before.get(pid)?.ticks ?? 0;
-    const label = pid === root ? `${end.name} (the server)` : end.name;
+    const label = pid === root ? (rootLabel ?? `${end.name} (the server)`) : end.name;
     byName.set(label, (byName.get(label) ?? 0) + (end.ticks - start) / TICKS_PER_SECOND);
   }
   const rows = [...byName].map(([name, seconds]) => ({ name, seconds })).sort((a, b) => b.seconds - a.seconds);
