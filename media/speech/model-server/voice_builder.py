@@ -61,6 +61,13 @@ EVEN_BLENDS = ((0, 1), (0, 2), (1, 2), (0, 1, 2), (0, 1, 2, 3))
 # LibriVox speaker a 5-voice blend scoring 0.007 above the even 3-voice blend was 0.045 further
 # from the held-out part.
 MARGIN = 0.01
+# Except for round 1's even blends against version 1, the single best-scoring stock voice: that
+# voice is the best of 28 on the scoring sentences, so its score there is inflated by the choice
+# (the validation sentence, which did not choose it, shows it), and the best blend only has to
+# match it there and beat it on the validation sentence. On the LibriVox speaker the even blend of
+# its 2nd and 3rd voices scored 0.001 above the 1st on the scoring sentences and 0.058 above it on
+# the validation sentence; with the margin it was refused.
+FIRST_BATCH_MARGIN = 0.0
 
 
 def cosine(a, b):
@@ -230,10 +237,10 @@ class KokoroStyleSearch:
                 step = max(step * 0.85, 0.05)
             if i == len(planned) - 1:
                 batch, decided = None, batch
-                if decided is not None and decided[0] > best + MARGIN:
+                if decided is not None and decided[0] > best + FIRST_BATCH_MARGIN:
                     best, best_style, best_weights = decided
                     kept += 1
-        if batch is not None and batch[0] > best + MARGIN:  # fewer iterations than planned blends
+        if batch is not None and batch[0] > best + FIRST_BATCH_MARGIN:  # fewer iterations than planned blends
             best, best_style, best_weights = batch
             kept += 1
         validation = self.validate(best_style, target, lang) if kept else validation_score
