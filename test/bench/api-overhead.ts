@@ -181,7 +181,7 @@ export async function runApiOverhead(): Promise<void> {
         ` (load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start)\n`,
     );
     if (others.length > 0) {
-      // Measured on 2026-11-25: the node that owns the embedded stack spent 10-15 % more CPU per
+      // Measured on 2026-11-25: the node that owns the embedded stack spent 5-15 % more CPU per
       // request than the same build joined to it (cause not found; see README, API overhead).
       process.stdout.write(
         `note: this build's node owns the stack and costs more per request than a joined node of the same build: ` +
