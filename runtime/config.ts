@@ -132,11 +132,11 @@ export interface Config {
   llmModelPath: string;
   llmRuntimeDir: string;
   /**
-   * CPU threads of the embedded model: a number, or `auto` (the default): one per core that the
+   * CPU threads of the embedded model: a number (1 by default), or `auto`: one per core that the
    * rest of the machine leaves idle, chosen again for every decoded batch. A fixed 2 on a 2-core
    * machine shared with the service, speech and the databases makes llama.cpp's threads wait for
    * each other at every token whenever one is descheduled, and generation stalls for seconds
-   * (docs/SESSIONS.md#local-default); on idle cores a second thread shortens every reply.
+   * (docs/SESSIONS.md#local-default); `auto` is opt-in until its mixed measurements are understood.
    */
   llmThreads: number | 'auto';
   /**
@@ -386,7 +386,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     ),
     llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? installedModelPath(str(env, 'LLM_MODEL') ?? catalogue.default)),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
-    llmThreads: env.LLM_THREADS === 'auto' || !env.LLM_THREADS ? 'auto' : int(env, 'LLM_THREADS', 1, 1, 64),
+    llmThreads: env.LLM_THREADS === 'auto' ? 'auto' : int(env, 'LLM_THREADS', 1, 1, 64),
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),
     speechSttModel: oneOf(env, 'SPEECH_STT_MODEL', ['whisper-tiny.en', 'whisper-base'] as const, 'whisper-tiny.en'),

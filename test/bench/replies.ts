@@ -192,8 +192,8 @@ export async function runReplies(): Promise<void> {
       engines: { type: 'string', default: ['persona', ...Object.keys(catalogue.models)].join(',') },
       characters: { type: 'string', default: String(CHARACTERS.length) },
       turns: { type: 'string', default: '6' },
-      // As the service: `auto` uses the second core while the rest of the machine leaves it idle.
-      threads: { type: 'string', default: 'auto' },
+      // As the service (LLM_THREADS): 1 by default; `auto` uses a core the rest of the machine leaves idle.
+      threads: { type: 'string', default: '1' },
       // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
       'prefix-reuse': { type: 'string', default: 'on' },
     },
