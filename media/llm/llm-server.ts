@@ -264,6 +264,7 @@ const server = http.createServer(async (req, res) => {
   // text chunk was decoded with (for the log).
   let raw = '';
   const threadsUsed: Record<number, number> = {};
+  const prompt = { tokens: 0, evaluated: 0 };
   if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const options = {
     maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
@@ -278,8 +279,6 @@ const server = http.createServer(async (req, res) => {
     },
   };
   try {
-    let promptTokensEvaluated = 0;
-    let promptTokens = 0;
     const text = await oneAtATime(async () => {
       const key = promptKey(body.messages!);
       const slot = pickSlot(key);
@@ -312,9 +311,9 @@ const server = http.createServer(async (req, res) => {
       } finally {
         // The meter counts prompt tokens evaluated (input) apart from generated ones (output), and
         // the sequence ends with the prompt followed by the generated tokens fed back.
-        promptTokensEvaluated = slot.sequence.tokenMeter.usedInputTokens - before.input;
+        prompt.evaluated = slot.sequence.tokenMeter.usedInputTokens - before.input;
         const generated = slot.sequence.tokenMeter.usedOutputTokens - before.output;
-        promptTokens = Math.max(promptTokensEvaluated, slot.sequence.nextTokenIndex - generated);
+        prompt.tokens = Math.max(prompt.evaluated, slot.sequence.nextTokenIndex - generated);
       }
     });
     const completionTokens = model.tokenize(text).length;
@@ -323,9 +322,9 @@ const server = http.createServer(async (req, res) => {
     // (prompt_tokens_details.cached_tokens, as OpenAI reports it).
     const usage = {
       completion_tokens: completionTokens,
-      prompt_tokens: promptTokens,
-      prompt_tokens_evaluated: promptTokensEvaluated,
-      prompt_tokens_details: { cached_tokens: promptTokens - promptTokensEvaluated },
+      prompt_tokens: prompt.tokens,
+      prompt_tokens_evaluated: prompt.evaluated,
+      prompt_tokens_details: { cached_tokens: prompt.tokens - prompt.evaluated },
     };
     if (body.stream)
       res.end(
@@ -347,7 +346,7 @@ const server = http.createServer(async (req, res) => {
     if (values['completions-log'])
       fs.appendFileSync(
         values['completions-log'],
-        `${JSON.stringify({ id, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed })}\n`,
+        `${JSON.stringify({ id, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated })}\n`,
       );
   }
 });
