@@ -100,8 +100,11 @@ export async function startService(config: Readonly<Config>, log: Logger, option
 
     // While Redis is down, a command fails within about a second (reconnects every 250 ms, two
     // tries), so callers get a prompt 503 rather than a wait; ioredis reconnects by itself.
+    // No auto-pipelining: the limiter already sends one script run per credential per turn of the
+    // event loop (limiter.ts), and ioredis's per-tick Pipeline on top of that cost 2.5 µs of a
+    // 31 µs request in the API-overhead benchmark (README); other commands are rare.
     const redis = new Redis(urls.redisUrl, {
-      enableAutoPipelining: true,
+      enableAutoPipelining: false,
       maxRetriesPerRequest: 2,
       lazyConnect: true,
       connectTimeout: 2000,
