@@ -142,6 +142,8 @@ export async function runApiOverhead(): Promise<void> {
   try {
     const bare = await startBenchServer('bare', env);
     servers.push(bare);
+    const bareLogged = await startBenchServer('bare-logged', env);
+    servers.push(bareLogged);
     const full = await startBenchServer('companion', env);
     servers.push(full);
     const others: Array<{ dir: string; server: BenchServer }> = [];
@@ -156,6 +158,12 @@ export async function runApiOverhead(): Promise<void> {
     const variants: Variant[] = [
       { name: 'bare Fastify route', server: bare, trees: () => [{ pid: bare.child.pid!, label: 'node (the server)' }], rounds: [] },
       { name: 'full (this build)', server: full, trees: companionsFor(full), rounds: [] },
+      {
+        name: 'bare route, with a logger',
+        server: bareLogged,
+        trees: () => [{ pid: bareLogged.child.pid!, label: 'node (the server)' }],
+        rounds: [],
+      },
       ...others.map((o) => ({
         name: `full (${path.relative(process.cwd(), o.dir) || o.dir})`,
         server: o.server,
@@ -181,12 +189,9 @@ export async function runApiOverhead(): Promise<void> {
         ` (load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at the start)\n`,
     );
     if (others.length > 0) {
-      // Measured on 2026-11-25: the node that owns the embedded stack spent 5-15 % more CPU per
-      // request than the same build joined to it (cause not found; see README, API overhead).
-      process.stdout.write(
-        `note: this build's node owns the stack and costs more per request than a joined node of the same build: ` +
-          `compare --against builds with each other (include a copy of this build)\n`,
-      );
+      // On a busy machine the node that owns the embedded stack measured 5-15 % dearer than a
+      // joined node of the same build; on a quiet one, within 2 % (README, API overhead).
+      process.stdout.write(`note: compare --against builds with each other, and include a copy of this build among them\n`);
     }
     // Warm-up: JIT, connection pools, the credential cache.
     for (const v of variants) await autocannon({ url: `${v.server.url}${PATH}`, connections, duration: 2, headers: headersOf(v.server) });
@@ -229,7 +234,12 @@ export async function runApiOverhead(): Promise<void> {
       `CPU-derived ratio, (bare server tree + load generator) / (full server tree + load generator), CPU µs per request: ` +
         `${cpuRatio(fullV).toFixed(2)}\n`,
     );
-    for (const v of variants.slice(2)) {
+    const logged = variants[2]!;
+    process.stdout.write(
+      `  against the bare route given the service's logger (${logged.name}): throughput ratio ` +
+        `${(medianRps(fullV) / medianRps(logged)).toFixed(2)}; that route alone: ${(medianRps(logged) / medianRps(base)).toFixed(2)} of the bare one\n`,
+    );
+    for (const v of variants.slice(3)) {
       process.stdout.write(
         `  ${v.name}: throughput ratio ${(medianRps(v) / medianRps(base)).toFixed(2)} (rounds ${perRound(v)}), CPU-derived ${cpuRatio(v).toFixed(2)}\n`,
       );

@@ -65,7 +65,11 @@ export function serviceNodeFlags(): string[] {
  * Starts `dist/test/bench/servers.js <which>` of this checkout, or of another build's `dist/`
  * under `root` (the api-overhead benchmark's `--against`, for old and new code in one sitting).
  */
-export function startBenchServer(which: 'bare' | 'companion', env: NodeJS.ProcessEnv, root = projectRoot): Promise<BenchServer> {
+export function startBenchServer(
+  which: 'bare' | 'bare-logged' | 'companion',
+  env: NodeJS.ProcessEnv,
+  root = projectRoot,
+): Promise<BenchServer> {
   // BENCH_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   // Both servers get the service's flags: the bare route is the same runtime with nothing on top.
@@ -82,7 +86,7 @@ export function startBenchServer(which: 'bare' | 'companion', env: NodeJS.Proces
       const url = /LISTENING (\S+)/.exec(out)?.[1];
       const key = /KEY (\S+)/.exec(out)?.[1];
       const stack = /STACK (\{.*\})/.exec(out)?.[1];
-      if (url && (which === 'bare' || key))
+      if (url && (which !== 'companion' || key))
         resolve({ child, url, ...(key ? { key } : {}), ...(stack ? { stack: JSON.parse(stack) as StackUrls } : {}) });
     });
   });

@@ -12,7 +12,7 @@
  *   `admission real`    — the real limiter again.
  */
 import { createInterface } from 'node:readline';
-import Fastify from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../runtime/config.js';
 import { createLogger } from '../../runtime/logger.js';
@@ -28,12 +28,8 @@ const which = process.argv[2];
 function admissionSwitch(limiter: Limiter): void {
   const real = limiter.admit.bind(limiter);
   const unlimited = { limit: 1_000_000_000, remaining: 1_000_000_000, resetS: 60 };
-  const stubbed: Limiter['admit'] = async () => ({
-    verdict: 'admitted',
-    rate: unlimited,
-    daily: unlimited,
-    monthly: { limit: null, used: 0, resetS: 60 },
-  });
+  const stubbed: Limiter['admit'] = (_request, done) =>
+    done(null, { verdict: 'admitted', rate: unlimited, daily: unlimited, monthly: { limit: null, used: 0, resetS: 60 } });
   createInterface({ input: process.stdin }).on('line', (line) => {
     const mode = /^admission (stubbed|real)$/.exec(line.trim())?.[1];
     if (!mode) return void process.stderr.write(`unknown command: ${line}\n`);
@@ -42,8 +38,14 @@ function admissionSwitch(limiter: Limiter): void {
   });
 }
 
-if (which === 'bare') {
-  const app = Fastify();
+if (which === 'bare' || which === 'bare-logged') {
+  // bare-logged: the same route on Fastify given the service's logger, configured as the service
+  // configures it (level warn, no request lines): what a logger alone costs Fastify.
+  const app = Fastify(
+    which === 'bare-logged'
+      ? { loggerInstance: createLogger('warn') as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }) }
+      : {},
+  );
   app.get('/api/v1/bench/ping', async () => body);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`LISTENING ${url}\n`);
@@ -65,6 +67,6 @@ if (which === 'bare') {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 } else {
-  process.stderr.write('usage: servers.js bare|companion\n');
+  process.stderr.write('usage: servers.js bare|bare-logged|companion\n');
   process.exit(2);
 }
