@@ -77,23 +77,14 @@ export default fp(
       }
     }
 
-    /**
-     * Kind and scope of a verified principal, then its limits (one script run in Redis); `done`
-     * gets the refusal or nothing.
-     */
-    function admitPrincipal(
-      principal: Principal,
-      auth: Exclude<RouteAuth, 'public'>,
-      reply: FastifyReply,
-      done: (err?: Error) => void,
-    ): void {
+    /** Kind and scope of a verified principal (throws), then its limits (one script run in Redis). */
+    function admitPrincipal(principal: Principal, auth: Exclude<RouteAuth, 'public'>, reply: FastifyReply): Promise<Admission> {
       reply.request.principal = principal;
-      if (principal.kind === 'session_token' && !auth.sessionToken) return done(new SessionTokenNotAccepted());
-      if (principal.kind === 'viewer_token' && !auth.viewerToken) return done(new ViewerTokenNotAccepted());
-      if (!principal.scopes.has(auth.scope)) return done(new ScopeMissing(auth.scope));
+      if (principal.kind === 'session_token' && !auth.sessionToken) throw new SessionTokenNotAccepted();
+      if (principal.kind === 'viewer_token' && !auth.viewerToken) throw new ViewerTokenNotAccepted();
+      if (!principal.scopes.has(auth.scope)) throw new ScopeMissing(auth.scope);
       const plan = plans.get(principal.plan);
-      if (!plan) return done(new Error(`unknown plan ${principal.plan}`));
-      const request = {
+      return limiter.admit({
         credentialId: principal.credentialId,
         keyId: principal.keyId,
         mode: principal.mode,
@@ -101,15 +92,6 @@ export default fp(
         requestsPerMinute: plan.requestsPerMinute,
         dailyQuota: principal.dailyQuota,
         monthlyAllowance: plan.monthlyApiCalls,
-      };
-      limiter.admit(request, (err, admission) => {
-        if (err) return done(err as Error);
-        try {
-          answerAdmission(admission!, reply);
-        } catch (refusal) {
-          return done(refusal as Error);
-        }
-        done();
       });
     }
 
@@ -136,8 +118,8 @@ export default fp(
       }
     }
 
-    // A callback hook with a synchronous path for a cached credential: an admitted call makes no
-    // promise at all (see Limiter.admit). A CredentialError (401) is mapped by the error handler.
+    // A callback hook with a synchronous path for a cached credential: the only promise of an
+    // admitted call is the limiter's. A CredentialError (401) is mapped by the error handler.
     app.addHook('onRequest', (request, reply, done) => {
       const auth = request.routeOptions.config.auth; // a getter that builds an object: read it once
       if (auth === undefined) return done();
@@ -145,11 +127,25 @@ export default fp(
         admitPublic(request, reply).then(() => done(), done);
         return;
       }
+      const answer = (admission: Admission) => {
+        try {
+          answerAdmission(admission, reply);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      };
       try {
         const credential = bearer(request, auth.subprotocolCredential === true);
         const cached = credentials.verifyCached(credential);
-        if (cached) return admitPrincipal(cached, auth, reply, done);
-        credentials.verify(() => request.em, credential).then((principal) => admitPrincipal(principal, auth, reply, done), done);
+        if (cached) {
+          admitPrincipal(cached, auth, reply).then(answer, done);
+          return;
+        }
+        credentials
+          .verify(() => request.em, credential)
+          .then((principal) => admitPrincipal(principal, auth, reply))
+          .then(answer, done);
       } catch (err) {
         done(err as Error);
       }

@@ -72,14 +72,11 @@ export interface AdmissionRequest {
   monthlyAllowance: number | null;
 }
 
-/** Called once with the admission, or with the error that kept Redis from deciding. */
-export type AdmissionCallback = (err: unknown, admission?: Admission) => void;
-
 interface AdmissionBatch {
   req: AdmissionRequest;
   now: Date;
   keys: readonly [string, string, string, string, string];
-  waiters: AdmissionCallback[];
+  waiters: Array<{ resolve: (admission: Admission) => void; reject: (err: unknown) => void }>;
 }
 
 interface AdmissionKeys {
@@ -131,20 +128,6 @@ export function monthlyUsageKey(subject: string, mode: Mode, now: Date): string 
   return `cmp:mq:${subject}:${mode}:${monthKey(now)}`;
 }
 
-/**
- * Calls one waiter of a batch. One that throws must not leave the rest of its batch waiting: its
- * error is thrown again on its own, as Node does with a callback that throws.
- */
-function settle(waiter: AdmissionCallback, err: unknown, admission?: Admission): void {
-  try {
-    waiter(err, admission);
-  } catch (thrown) {
-    process.nextTick(() => {
-      throw thrown;
-    });
-  }
-}
-
 export class Limiter {
   constructor(private readonly redis: Redis) {
     redis.defineCommand('companionAdmit', { numberOfKeys: 5, lua: ADMIT_SCRIPT });
@@ -156,12 +139,8 @@ export class Limiter {
    * that arrive in the same turn of the event loop share one script run (one round trip, one
    * evaluation in Redis, instead of one each); the script admits as many of them as the limits
    * allow, in arrival order, so admission stays exact across nodes.
-   *
-   * A callback, not a promise: this runs on every API call, and in a process where promise hooks
-   * are on (MikroORM's and the Temporal client's AsyncLocalStorage), each promise on the request
-   * path costs its hooks and a microtask (about 1 µs per call in the API-overhead benchmark).
    */
-  admit(req: AdmissionRequest, done: AdmissionCallback, now = new Date()): void {
+  admit(req: AdmissionRequest, now = new Date()): Promise<Admission> {
     const { keys, id } = this.keysOf(req, now);
     let batch = this.batches.get(id);
     if (!batch) {
@@ -169,7 +148,7 @@ export class Limiter {
       this.batches.set(id, batch);
       if (this.batches.size === 1) setImmediate(this.runBatches);
     }
-    batch.waiters.push(done);
+    return new Promise((resolve, reject) => batch.waiters.push({ resolve, reject }));
   }
 
   /**
@@ -224,14 +203,14 @@ export class Limiter {
         waiters.length,
       );
     } catch (err) {
-      for (const waiter of waiters) settle(waiter, err);
+      for (const waiter of waiters) waiter.reject(err);
       return;
     }
     const [refusal = 1, admitted = 0, rate = 0, daily = 0, monthly = 0] = answer;
     waiters.forEach((waiter, i) => {
       // The i-th admitted call sees the counters with itself counted; a refused one, all admitted calls.
       const counted = i < admitted ? i + 1 : admitted;
-      settle(waiter, null, {
+      waiter.resolve({
         verdict: i < admitted ? 'admitted' : (VERDICTS[refusal] ?? 'revoked'),
         rate: { limit: req.requestsPerMinute, remaining: Math.max(0, req.requestsPerMinute - rate - counted), resetS: rateResetS },
         daily: { limit: req.dailyQuota, remaining: Math.max(0, req.dailyQuota - daily - counted), resetS: dailyResetS },

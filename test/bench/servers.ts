@@ -28,8 +28,12 @@ const which = process.argv[2];
 function admissionSwitch(limiter: Limiter): void {
   const real = limiter.admit.bind(limiter);
   const unlimited = { limit: 1_000_000_000, remaining: 1_000_000_000, resetS: 60 };
-  const stubbed: Limiter['admit'] = (_request, done) =>
-    done(null, { verdict: 'admitted', rate: unlimited, daily: unlimited, monthly: { limit: null, used: 0, resetS: 60 } });
+  const stubbed: Limiter['admit'] = async () => ({
+    verdict: 'admitted',
+    rate: unlimited,
+    daily: unlimited,
+    monthly: { limit: null, used: 0, resetS: 60 },
+  });
   createInterface({ input: process.stdin }).on('line', (line) => {
     const mode = /^admission (stubbed|real)$/.exec(line.trim())?.[1];
     if (!mode) return void process.stderr.write(`unknown command: ${line}\n`);
