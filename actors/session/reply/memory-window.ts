@@ -15,12 +15,13 @@ export function estimateTokens(text: string): number {
   return Math.ceil(Buffer.byteLength(text, 'utf8') / 3) + 4; // + the template's per-message overhead
 }
 
-export function memoryWindow(history: readonly Turn[], budgetTokens: number): Turn[] {
+/** `costOf`: a turn's tokens in the prompt, when it brings more than its text (a reminder after it). */
+export function memoryWindow(history: readonly Turn[], budgetTokens: number, costOf = (t: Turn) => estimateTokens(t.text)): Turn[] {
   const turns = history.filter((t) => t.text.trim() !== '');
   const kept: Turn[] = [];
   let used = 0;
   for (let i = turns.length - 1; i >= 0; i--) {
-    const cost = estimateTokens(turns[i]!.text);
+    const cost = costOf(turns[i]!);
     if (used + cost > budgetTokens) break;
     used += cost;
     kept.unshift(turns[i]!);

@@ -12,8 +12,8 @@
  * answers 503 and nothing enters memory or the journal.
  */
 import { request } from 'undici';
-import { memoryWindow } from './memory-window.js';
-import type { ReplyContext, ReplyEngine } from './reply-engine.js';
+import { estimateTokens, memoryWindow } from './memory-window.js';
+import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
@@ -193,11 +193,18 @@ export class OpenAiEngine implements ReplyEngine {
    * after the reminder again (250–500 ms of prompt on one core for the turn after each one).
    */
   private conversation(ctx: Omit<ReplyContext, 'userText'>): Array<{ role: string; content: string }> {
+    const followedBy = (t: Turn) => (t.role === 'user' ? reminderAfter(ctx, t.text) : undefined);
+    // The reminders count against the window's budget: a user who sends nothing but injection
+    // lines must not push the prompt past the model's context.
+    const costOf = (t: Turn) => {
+      const reminded = followedBy(t);
+      return estimateTokens(t.text) + (reminded ? estimateTokens(reminded) : 0);
+    };
     const messages = [{ role: 'system', content: systemMessage(ctx) }];
-    for (const t of memoryWindow(ctx.history, this.limits.memoryTokens)) {
+    for (const t of memoryWindow(ctx.history, this.limits.memoryTokens, costOf)) {
       messages.push({ role: t.role === 'user' ? 'user' : 'assistant', content: stripTemplateTokens(t.text).trim() });
-      const followedBy = t.role === 'user' ? reminderAfter(ctx, t.text) : undefined;
-      if (followedBy) messages.push({ role: 'system', content: followedBy });
+      const reminded = followedBy(t);
+      if (reminded) messages.push({ role: 'system', content: reminded });
     }
     return messages;
   }
