@@ -90,6 +90,23 @@ function loggedCompletions(file: string, from: number): Array<{ text: string; ch
 }
 
 /**
+ * The completions logged since `from`, once the turn's last one is in: the model server appends a
+ * line after it has answered (or seen the client stop reading), so a read right after the turn can
+ * miss it and count it for the next turn. Waits until at least one line is there and the count has
+ * held for 50 ms (at most 2 s).
+ */
+async function settledCompletions(file: string, from: number): Promise<ReturnType<typeof loggedCompletions>> {
+  let seen = -1;
+  for (let waited = 0; waited < 2000; waited += 50) {
+    const lines = loggedCompletions(file, from);
+    if (lines.length > 0 && lines.length === seen) return lines;
+    seen = lines.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return loggedCompletions(file, from);
+}
+
+/**
  * CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms).
  * With one model thread (`--threads 1`) the CPU time the model server spends on a turn is what that
  * turn takes on an otherwise idle core, however loaded the shared machine is; with two it is the sum
@@ -312,7 +329,7 @@ export async function runReplies(): Promise<void> {
             const wholeMs = performance.now() - started;
             const sentences: string[] = r.status === 200 ? r.json.data.reply.sentences : [];
             const text = sentences.join(' ');
-            const generations = llmUrl ? loggedCompletions(completionsLogOf(engine), logged) : [];
+            const generations = llmUrl ? await settledCompletions(completionsLogOf(engine), logged) : [];
             const firstRaw = generations[0]?.text ?? '';
             records.push({
               character: c.name,
