@@ -17,24 +17,36 @@ const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Node s
 
 export type CpuSnapshot = Map<number, ProcessTicks>;
 
+/** One process's CPU ticks so far, from /proc/<pid>/stat; undefined once it has exited. */
+function readTicks(pid: number): ProcessTicks | undefined {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // "pid (comm) state ppid … utime stime …": comm may hold spaces and parentheses.
+  const close = stat.lastIndexOf(')');
+  const name = stat.slice(stat.indexOf('(') + 1, close);
+  const fields = stat.slice(close + 2).split(' ');
+  return { pid, ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
 export function cpuSnapshot(): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   if (os.platform() !== 'linux') return snapshot;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    // "pid (comm) state ppid … utime stime …": comm may hold spaces and parentheses.
-    const close = stat.lastIndexOf(')');
-    const name = stat.slice(stat.indexOf('(') + 1, close);
-    const fields = stat.slice(close + 2).split(' ');
-    snapshot.set(Number(entry), { pid: Number(entry), ppid: Number(fields[1]), name, ticks: Number(fields[11]) + Number(fields[12]) });
+    const found = readTicks(Number(entry)); // undefined: exited meanwhile
+    if (found) snapshot.set(found.pid, found);
   }
   return snapshot;
+}
+
+/** CPU time (user + system) one process has used so far, in ms; NaN when it cannot be read. */
+export function processCpuMs(pid: number | undefined): number {
+  const found = pid && os.platform() === 'linux' ? readTicks(pid) : undefined;
+  return found ? (found.ticks * 1000) / TICKS_PER_SECOND : Number.NaN;
 }
 
 /** Whether `pid` is `root` or one of its descendants, in `snapshot`. */

@@ -38,6 +38,7 @@ import { SCOPES } from '../../runtime/accounts/scopes.js';
 import { catalogue, installedModelPath } from '../../media/llm/model-catalogue.js';
 import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
 import { CHARACTERS, CHECKS, checkRawGeneration, checkReply, type CheckName, type CheckResult } from './reply-checks.js';
+import { processCpuMs } from './process-cpu.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const pct = (xs: number[], p: number) =>
@@ -107,22 +108,11 @@ async function settledCompletions(file: string, from: number): Promise<ReturnTyp
 }
 
 /**
- * CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms).
- * With one model thread (`--threads 1`) the CPU time the model server spends on a turn is what that
- * turn takes on an otherwise idle core, however loaded the shared machine is; with two it is the sum
- * of both threads' time, more than the wall time.
+ * Times each reply's first sentence at the engine, inside the session actor: wall time and model
+ * CPU time. With one model thread (`--threads 1`) the CPU time the model server spends on a turn is
+ * what that turn takes on an otherwise idle core, however loaded the shared machine is; with two it
+ * is the sum of both threads' time, more than the wall time.
  */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Times each reply's first sentence at the engine, inside the session actor: wall time and model CPU time. */
 class TimedEngine implements ReplyEngine {
   last: { firstMs: number; firstCpuMs: number } | undefined;
   constructor(
@@ -138,13 +128,13 @@ class TimedEngine implements ReplyEngine {
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     const started = performance.now();
-    const cpu = cpuMs(this.modelPid);
+    const cpu = processCpuMs(this.modelPid);
     const timing = { firstMs: Number.NaN, firstCpuMs: Number.NaN };
     this.last = timing;
     for await (const sentence of this.inner.reply(ctx, signal)) {
       if (Number.isNaN(timing.firstMs)) {
         timing.firstMs = performance.now() - started;
-        timing.firstCpuMs = cpuMs(this.modelPid) - cpu;
+        timing.firstCpuMs = processCpuMs(this.modelPid) - cpu;
       }
       yield sentence;
     }
