@@ -11,7 +11,8 @@
  * `--against <dir>` (repeatable): also runs the companion of another build (`<dir>/dist`, e.g. a
  * copy of an older commit's `dist/` inside this checkout, so that it finds node_modules) as another
  * node on the same stack, in every round: old and new code in one sitting. Compare those joined
- * nodes with each other (a copy of this build among them): the node that owns the stack costs more.
+ * nodes with each other (a copy of this build among them): the node that owns the stack is not
+ * quite like them (README, API overhead).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -190,7 +191,7 @@ export async function runApiOverhead(): Promise<void> {
     );
     if (others.length > 0) {
       // On a busy machine the node that owns the embedded stack measured 5-15 % dearer than a
-      // joined node of the same build; on a quiet one, within 2 % (README, API overhead).
+      // joined node of the same build; on a quiet one, within 6 % (README, API overhead).
       process.stdout.write(`note: compare --against builds with each other, and include a copy of this build among them\n`);
     }
     // Warm-up: JIT, connection pools, the credential cache.
