@@ -193,17 +193,19 @@ export class OpenAiEngine implements ReplyEngine {
    * after the reminder again (250–500 ms of prompt on one core for the turn after each one).
    */
   private conversation(ctx: Omit<ReplyContext, 'userText'>): Array<{ role: string; content: string }> {
-    const followedBy = (t: Turn) => (t.role === 'user' ? reminderAfter(ctx, t.text) : undefined);
-    // The reminders count against the window's budget: a user who sends nothing but injection
-    // lines must not push the prompt past the model's context.
+    // Each user line's reminder, worked out once: it is part of the line's cost in the window and a
+    // message after it. The reminders count against the window's budget: a user who sends nothing
+    // but injection lines must not push the prompt past the model's context.
+    const reminders = new Map<Turn, string | undefined>();
+    for (const t of ctx.history) if (t.role === 'user') reminders.set(t, reminderAfter(ctx, t.text));
     const costOf = (t: Turn) => {
-      const reminded = followedBy(t);
+      const reminded = reminders.get(t);
       return estimateTokens(t.text) + (reminded ? estimateTokens(reminded) : 0);
     };
     const messages = [{ role: 'system', content: systemMessage(ctx) }];
     for (const t of memoryWindow(ctx.history, this.limits.memoryTokens, costOf)) {
       messages.push({ role: t.role === 'user' ? 'user' : 'assistant', content: stripTemplateTokens(t.text).trim() });
-      const reminded = followedBy(t);
+      const reminded = reminders.get(t);
       if (reminded) messages.push({ role: 'system', content: reminded });
     }
     return messages;
