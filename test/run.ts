@@ -14,8 +14,9 @@ import { migrate, openOrm } from '../runtime/db/orm.js';
 import { projectRoot } from '../runtime/paths.js';
 import { LocalStack } from '../runtime/stack/local-stack.js';
 
-const dataDir = path.join(projectRoot, '.data', 'test');
 const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000);
+// A run on other ports gets its own data directory, so two runs side by side never share one.
+const dataDir = path.join(projectRoot, '.data', portBase === 24000 ? 'test' : `test-${portBase}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn');
@@ -65,15 +66,39 @@ let summary = { pass: 0, fail: 0, skip: 0, todo: 0 };
 parser.on('complete', (results) => {
   summary = { pass: results.pass, fail: results.fail, skip: results.skip, todo: results.todo };
 });
+// Files run one at a time (concurrency 1), so a file's time is from its first line to the next
+// file's: the slowest are listed at the end, to keep the suite within CI's budget.
+const fileSeconds = new Map<string, number>();
+let currentFile: { name: string; since: number } | undefined;
+const noteFile = (line: string) => {
+  const name = /^(?:# |(?:not )?ok \d+ - )(\S+ › [^›]+?) ›/.exec(line)?.[1];
+  if (!name || name === currentFile?.name) return;
+  closeFile();
+  currentFile = { name, since: Date.now() };
+};
+const closeFile = () => {
+  if (currentFile) fileSeconds.set(currentFile.name, (Date.now() - currentFile.since) / 1000);
+};
+let partial = '';
 ava.stdout.on('data', (chunk: Buffer) => {
   process.stdout.write(chunk);
   parser.write(chunk);
+  const lines = (partial + chunk.toString('utf8')).split('\n');
+  partial = lines.pop() ?? '';
+  lines.forEach(noteFile);
 });
 
 const code: number = await new Promise((resolve) => ava.on('exit', (c) => resolve(c ?? 1)));
 parser.end();
 await new Promise((resolve) => setImmediate(resolve));
 await stack.stop();
+
+closeFile();
+if (fileSeconds.size > 1) {
+  const slowest = [...fileSeconds].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  process.stdout.write(`# slowest files (of ${fileSeconds.size}, ${((Date.now() - started) / 1000).toFixed(0)} s in all):\n`);
+  for (const [name, seconds] of slowest) process.stdout.write(`#   ${seconds.toFixed(0).padStart(4)} s  ${name}\n`);
+}
 
 const failed = summary.fail + (code !== 0 && summary.fail === 0 ? 1 : 0);
 const skipped = summary.skip + summary.todo;

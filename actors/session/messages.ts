@@ -1,10 +1,22 @@
 /** The session actor's messages (commands imperative, as in mediasoup's signalling), its replies and its view. */
-import type { Personality } from '../../runtime/db/entities/character.js';
+import type { Appearance, Personality } from '../../runtime/db/entities/character.js';
 import type { LiveSession, SessionEndReason } from '../../runtime/db/entities/live-session.js';
 import type { RoomInfo } from './realtime.js';
 
 export type SessionMessage =
-  | { type: 'chat'; text: string }
+  /** `owner`: the caller's account; a session of another account answers `not_found`. */
+  /**
+   * A user turn. `streamTo`: a NATS subject that gets each sentence as it is produced
+   * (ReplyStreamEvent), before the whole reply comes back as the answer.
+   */
+  | { type: 'chat'; text: string; owner: { userId: string; mode: 'live' | 'test' }; streamTo?: string }
+  /** A user turn spoken into the room (the viewer page's microphone), transcribed by the media layer: taken like `chat`. */
+  | { type: 'heard'; text: string }
+  /**
+   * The user started speaking into the room (VOICE_BARGE_IN_MS of speech): the companion stops
+   * talking at once (barge-in), before the turn is over and transcribed (`heard`).
+   */
+  | { type: 'speechStarted' }
   | { type: 'get' }
   /** Opens what the session needs to run here (a realtime session's room); idempotent. */
   | { type: 'start' }
@@ -34,19 +46,34 @@ export interface SessionView {
 
 export type SessionReply =
   | { kind: 'view'; session: SessionView }
-  | { kind: 'reply'; session: SessionView; reply: { text: string; sentences: string[]; exchange: number } }
-  | { kind: 'error'; code: 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed' | 'media_unavailable'; message: string };
+  | {
+      kind: 'reply';
+      session: SessionView;
+      /** `interrupted`: a newer user turn cut it short; `text` is then only what was delivered (heard, in a room). */
+      reply: { text: string; sentences: string[]; exchange: number; interrupted: boolean };
+    }
+  | { kind: 'error'; code: SessionErrorCode; message: string };
+
+/** Why the actor refused a message (session-errors.ts turns each into the domain's error, once). */
+export type SessionErrorCode = 'not_found' | 'closed' | 'engine_unavailable' | 'invalid_input' | 'journal_failed' | 'media_unavailable';
 
 /** What a session knows of its character. */
 export interface SessionCharacter {
   id: string;
   name: string;
   personality: Personality;
+  /** How it looks (the realtime session's face); null for a character that is gone. */
+  appearance: Appearance | null;
 }
 
 /** Stands in for a character deleted while one of its sessions lived (or whose record is gone). */
 export function placeholderCharacter(characterId: string): SessionCharacter {
-  return { id: characterId, name: 'Companion', personality: { description: '', traits: [], systemPrompt: '', greeting: '' } };
+  return {
+    id: characterId,
+    name: 'Companion',
+    personality: { description: '', traits: [], systemPrompt: '', greeting: '' },
+    appearance: null,
+  };
 }
 
 /**
@@ -79,4 +106,10 @@ export function sessionView(
     endedAt: s.endedAt?.toISOString() ?? null,
     endReason: s.endReason,
   };
+}
+
+/** One sentence of a streamed reply, in order. */
+export interface ReplyStreamEvent {
+  sentence: string;
+  index: number;
 }

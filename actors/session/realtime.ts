@@ -1,8 +1,11 @@
 /**
- * What a realtime session needs from the media layer, which implements it
- * (media/publishing/session-media.ts) and is handed in by runtime/service.ts, so the actor owns
- * its room's life without knowing mediasoup or ffmpeg.
+ * The one contract between sessions and media: what a realtime session needs from the media
+ * layer, which implements it (media/publishing/session-media.ts) and is handed in by the
+ * composition root (http/server/session-host-role.ts). The actor owns its room's life without
+ * knowing mediasoup or ffmpeg; the media layer learns of the session only what is passed here.
  */
+import type { Appearance } from '../../runtime/db/entities/character.js';
+import type { LiveSession } from '../../runtime/db/entities/live-session.js';
 
 /** The room as session views and session.started show it. */
 export interface RoomInfo {
@@ -11,7 +14,15 @@ export interface RoomInfo {
   audio: { codec: 'opus'; sampleRate: 48000 };
 }
 
-/** One realtime session's open media: its room, encoder and frame pacer. */
+/** The user's words, heard in the room (the viewer page's microphone) and transcribed: one turn. */
+export interface HeardUtterance {
+  text: string;
+  /** Wall-clock ms (epoch) where the speech started and ended. */
+  startedAt: number;
+  endedAt: number;
+}
+
+/** One realtime session's open media: its room, encoder and frame pacer, and what it hears. */
 export interface SessionRealtime {
   readonly open: boolean;
   /** The room, for viewer signalling (SessionViewers.attach). */
@@ -20,13 +31,49 @@ export interface SessionRealtime {
   describe(): RoomInfo;
   /** Queues a reply sentence to be spoken (and mouthed) into the room. */
   speak(sentence: string): void;
+  /**
+   * Stops speaking at once (barge-in): the sentence playing stops where it is and queued ones are
+   * dropped. Returns what was cut, so the journal keeps only what was heard.
+   */
+  interrupt(): SpeechCut;
+  /** Speaks `text` once, when the first viewer starts hearing the room (the character's greeting). */
+  greet(text: string): void;
   close(reason: string): Promise<void>;
   /** Called once if the media fails underneath the session (worker died, encoder exited). */
   onFailure(listener: (why: string) => void): void;
+  /** Called with each turn the user speaks into the room (once its end is detected and it is transcribed). */
+  onUtterance(listener: (utterance: HeardUtterance) => void): void;
+  /**
+   * Called as soon as a user's turn in the room holds a little speech (VOICE_BARGE_IN_MS), long
+   * before it ends or is transcribed: the user has taken the floor, and the companion stops talking.
+   */
+  onBargeIn(listener: () => void): void;
+  /**
+   * Shows the user's turn, typed or heard, to the room's viewers (their pages' captions). The
+   * companion's are captioned by the media as each sentence starts playing, so a reply cut short
+   * shows what was heard.
+   */
+  captionUser(text: string): void;
 }
 
 export interface RealtimeMedia {
   /** target_fps of a session that gives none. */
   readonly defaultFps: number;
-  open(session: { id: string; voiceId: string; characterId: string; targetFps: number }): Promise<SessionRealtime>;
+  /** Whether this node hosts as many rooms as it can hold at full quality (REALTIME_SESSIONS_PER_NODE). */
+  readonly full: boolean;
+  open(session: RealtimeSession): Promise<SessionRealtime>;
+}
+
+/** What the media layer is told of a session when its room opens (the actor already holds all of it). */
+export interface RealtimeSession extends Pick<LiveSession, 'id' | 'userId' | 'mode' | 'voiceId' | 'targetFps'> {
+  /** The character's appearance, or null when the character is gone (the test pattern stands in). */
+  appearance: Appearance | null;
+}
+
+/** What a barge-in cut from the companion's speech. */
+export interface SpeechCut {
+  /** The sentence that was playing, and the fraction of its audio that had been heard. */
+  playing: { sentence: string; heardFraction: number } | undefined;
+  /** Sentences queued but never started. */
+  dropped: string[];
 }

@@ -10,16 +10,19 @@ import type { Logger } from 'pino';
 import type { Behavior } from '../../runtime/actors/actor.js';
 import { Character } from '../../runtime/db/entities/character.js';
 import { LiveSession, type SessionEndReason } from '../../runtime/db/entities/live-session.js';
-import type { Orm } from '../../runtime/db/orm.js';
-import type { EventBus } from '../../runtime/events/event-bus.js';
-import type { Limiter } from '../../runtime/limits/limiter.js';
-import type { CredentialService } from '../../runtime/accounts/credentials.js';
-import type { SessionCapacity } from './capacity.js';
-import { placeholderCharacter, sessionView, type SessionCharacter, type SessionMessage, type SessionReply } from './messages.js';
-import { endSession } from './end-session.js';
+import {
+  placeholderCharacter,
+  sessionView,
+  type ReplyStreamEvent,
+  type SessionCharacter,
+  type SessionMessage,
+  type SessionReply,
+} from './messages.js';
+import { closeSession, type EndSessionDeps } from './end-session.js';
 import type { ReplyEngine, Turn } from './reply/reply-engine.js';
 import { ReplyEngineUnavailable } from './session-errors.js';
-import type { RealtimeMedia, SessionRealtime } from './realtime.js';
+import type { RealtimeMedia, SessionRealtime, SpeechCut } from './realtime.js';
+import { splitSentences } from '../../runtime/text/sentences.js';
 import { NotAvailableError } from '../../runtime/errors.js';
 import { storableText, textProblem } from '../../runtime/text/text-checks.js';
 
@@ -38,12 +41,7 @@ export interface SessionState {
   memory: Turn[];
 }
 
-export interface SessionDeps {
-  orm: Orm;
-  events: EventBus;
-  capacity: SessionCapacity;
-  limiter: Limiter;
-  credentials: CredentialService;
+export interface SessionDeps extends EndSessionDeps {
   engine: ReplyEngine;
   memoryTurns: number;
   /** Opens a realtime session's room to viewers (`viewers.attach(sessionId, room)`) and counts them. */
@@ -51,8 +49,10 @@ export interface SessionDeps {
   log: Logger;
   /** Realtime media (rooms, encoder, performer); absent where realtime sessions are not served. */
   media?: RealtimeMedia | undefined;
-  /** Ends a session from outside its mailbox (its media failed underneath it); set by the SessionHost. */
-  requestEnd?: ((sessionId: string, reason: SessionEndReason) => void) | undefined;
+  /** Sends one event of a streamed reply to the caller's subject (a sentence as it is produced); set by the SessionHost. */
+  stream?: ((subject: string, event: ReplyStreamEvent) => void) | undefined;
+  /** Puts a message in a session's own mailbox here (its media failed underneath it); set by the SessionHost. */
+  tell?: ((sessionId: string, msg: SessionMessage) => void) | undefined;
 }
 
 /** Loads a session's state from PostgreSQL: the record, its character and the latest turns. */
@@ -69,30 +69,62 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
   return {
     session,
     character: character
-      ? { id: character.id, name: character.name, personality: character.personality }
+      ? { id: character.id, name: character.name, personality: character.personality, appearance: character.appearance }
       : placeholderCharacter(session.characterId),
     memory: rows.reverse().map((r) => ({ role: r.role, text: r.text })),
   };
 }
 
 /** Writes a user turn and the companion's reply, and moves the session's turn count on, at once. */
-async function journalTurn(em: EntityManager, sessionId: string, seq: number, userText: string, text: string, now: Date): Promise<void> {
+async function journalTurn(
+  em: EntityManager,
+  sessionId: string,
+  seq: number,
+  userText: string,
+  text: string,
+  interrupted: boolean,
+  now: Date,
+): Promise<void> {
   await em.transactional(async (tx) => {
-    const c = tx.getConnection();
-    await c.execute('INSERT INTO session_turns (session_id, seq, role, text, created_at) VALUES (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)', [
+    // tx.execute runs in the transaction (getConnection().execute would not).
+    await tx.execute(
+      'INSERT INTO session_turns (session_id, seq, role, text, interrupted, created_at) VALUES (?, ?, ?, ?, false, ?), (?, ?, ?, ?, ?, ?)',
+      [sessionId, seq, 'user', userText, now, sessionId, seq + 1, 'companion', text, interrupted, now],
+    );
+    await tx.execute('UPDATE live_sessions SET turns = ?, last_activity_at = ? WHERE id = ?', [seq + 2, now, sessionId]);
+  });
+}
+
+/** A companion turn cut short while it was spoken keeps only what was heard, marked interrupted. */
+async function rewriteCompanionTurn(em: EntityManager, sessionId: string, seq: number, heard: string): Promise<void> {
+  await em
+    .getConnection()
+    .execute("UPDATE session_turns SET text = ?, interrupted = true WHERE session_id = ? AND seq = ? AND role = 'companion'", [
+      heard,
       sessionId,
       seq,
-      'user',
-      userText,
-      now,
-      sessionId,
-      seq + 1,
-      'companion',
-      text,
-      now,
     ]);
-    await c.execute('UPDATE live_sessions SET turns = ?, last_activity_at = ? WHERE id = ?', [seq + 2, now, sessionId]);
-  });
+}
+
+/**
+ * What was heard of `sentences` (spoken in order) when a barge-in cut them: the sentences before
+ * the one playing, and of that one the words whose share of its audio had played.
+ */
+export function heardText(sentences: readonly string[], cut: SpeechCut): string {
+  const unheard = cut.dropped.length + (cut.playing ? 1 : 0);
+  const whole = sentences.slice(0, Math.max(0, sentences.length - unheard));
+  const parts = [...whole];
+  if (cut.playing) {
+    const words = cut.playing.sentence.split(/\s+/).filter(Boolean);
+    const kept = words.slice(0, Math.floor(words.length * cut.playing.heardFraction));
+    if (kept.length > 0) parts.push(kept.join(' '));
+  }
+  return parts.join(' ').trim();
+}
+
+/** The sentences of a reply that was cut (the last one may end mid-sentence). */
+function splitHeard(text: string): string[] {
+  return text ? splitSentences(text, true).sentences : [];
 }
 
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
@@ -112,12 +144,15 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     if (!state.session.realtime || state.session.state !== 'open' || media?.open) return;
     if (!deps.media) throw new NotAvailableError('realtime sessions on this node');
     await closeMedia('replaced');
-    const opened = await deps.media.open(state.session);
+    const { id, userId, mode, voiceId, targetFps } = state.session;
+    const opened = await deps.media.open({ id, userId, mode, voiceId, targetFps, appearance: state.character.appearance });
     deps.viewers.attach(sessionId, opened.room); // viewers reach the room through the viewer host
     opened.onFailure((why) => {
       deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
-      deps.requestEnd?.(sessionId, 'media_error');
+      deps.tell?.(sessionId, { type: 'end', reason: 'media_error' }); // through the mailbox, after the message in hand
     });
+    opened.onUtterance(({ text }) => deps.tell?.(sessionId, { type: 'heard', text })); // the user spoke: a turn, through the mailbox
+    opened.onBargeIn(() => deps.tell?.(sessionId, { type: 'speechStarted' })); // the user is speaking: the companion stops (preempt)
     media = opened;
   }
 
@@ -133,30 +168,149 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     deps.engine.prepare?.({ characterName: state.character.name, personality: state.character.personality, history: state.memory });
   }
 
+  /** The session's one end transition: explicit end, idle timeout, media failure or supervisor stop. */
   const end = async (state: SessionState, reason: SessionEndReason): Promise<SessionState> => {
     await closeMedia(reason); // the room closes with the session, whatever the reason (viewers are told it)
-    return { ...state, session: await endSession(deps, state.session, reason) };
+    if (state.session.state !== 'open') return state;
+    return { ...state, session: await closeSession(deps, state.session, reason) };
   };
+
+  // Barge-in. The reply being generated (if any), what the room is still speaking of the last
+  // companion turn, and what a barge-in cut from it, kept until the journal says so.
+  let generating: AbortController | undefined;
+  let speaking: { seq: number; sentences: string[] } | undefined;
+  let cut: SpeechCut | undefined;
+
+  /** A new user turn arrived: the companion stops talking now (before the turn waits in the mailbox). */
+  function bargeIn(): void {
+    generating?.abort();
+    const now = media?.interrupt();
+    if (now && (now.playing || now.dropped.length > 0)) cut ??= now;
+  }
+
+  /** The last companion turn, cut short while it was spoken, keeps in the journal only what was heard. */
+  async function settleInterruption(state: SessionState): Promise<SessionState> {
+    const was = speaking;
+    const what = cut;
+    cut = undefined;
+    if (!was || !what) return state;
+    const heard = heardText(was.sentences, what);
+    await rewriteCompanionTurn(deps.orm.em.fork() as EntityManager, sessionId, was.seq, heard).catch((err: unknown) =>
+      deps.log.warn({ err, sessionId }, 'could not mark an interrupted turn'),
+    );
+    const memory = [...state.memory];
+    const last = memory.length - 1;
+    if (memory[last]?.role === 'companion') memory[last] = { role: 'companion', text: heard };
+    return { ...state, memory };
+  }
+
+  /** One exchange: the reply streams sentence by sentence into the room and to `streamTo`, then is journalled. */
+  async function converse(
+    state: SessionState,
+    userText: string,
+    streamTo: string | undefined,
+  ): Promise<{ state: SessionState; reply: SessionReply }> {
+    const sentences: string[] = [];
+    const turn = new AbortController();
+    generating = turn;
+    try {
+      for await (const sentence of deps.engine.reply(
+        { characterName: state.character.name, personality: state.character.personality, history: state.memory, userText },
+        turn.signal,
+      )) {
+        if (turn.signal.aborted) break;
+        const clean = storableText(sentence);
+        sentences.push(clean);
+        media?.speak(clean); // spoken into the room as it arrives, before the reply is complete
+        if (streamTo) deps.stream?.(streamTo, { sentence: clean, index: sentences.length - 1 });
+      }
+    } catch (err) {
+      if (!turn.signal.aborted) {
+        if (err instanceof ReplyEngineUnavailable)
+          return { state, reply: { kind: 'error', code: 'engine_unavailable', message: err.message } };
+        throw err;
+      }
+    } finally {
+      if (generating === turn) generating = undefined;
+    }
+    const interrupted = turn.signal.aborted;
+    // Interrupted, a realtime reply keeps what the room spoke of it; a text reply, what was sent.
+    const spokenCut = interrupted && media ? cut : undefined;
+    if (interrupted) cut = undefined;
+    const text = spokenCut ? heardText(sentences, spokenCut) : sentences.join(' ').trim();
+    // An engine that answers nothing has failed the turn: it never enters memory or the journal.
+    if (!text && !interrupted)
+      return { state, reply: { kind: 'error', code: 'engine_unavailable', message: 'the reply engine produced an empty reply' } };
+    const seq = state.session.turns;
+    const now = new Date();
+    try {
+      await journalTurn(deps.orm.em.fork() as EntityManager, sessionId, seq, userText, text, interrupted, now);
+    } catch (err) {
+      // A turn that cannot be recorded is refused (the state does not move on), and it is
+      // not a failure of the actor: the supervisor never counts it, so it never ends the session.
+      deps.log.warn({ err, sessionId }, 'could not journal a session turn');
+      return { state, reply: { kind: 'error', code: 'journal_failed', message: 'the turn could not be recorded; try again' } };
+    }
+    if (media && !interrupted) speaking = { seq: seq + 1, sentences };
+    await deps.capacity.touch(sessionId);
+    const memory = [...state.memory, { role: 'user' as const, text: userText }, { role: 'companion' as const, text }].slice(
+      -deps.memoryTurns,
+    );
+    const session = Object.assign(Object.create(LiveSession.prototype) as LiveSession, state.session, {
+      turns: seq + 2,
+      lastActivityAt: now,
+    });
+    const next = { ...state, session, memory };
+    return {
+      state: next,
+      reply: {
+        kind: 'reply',
+        session: view(next),
+        reply: { text, sentences: spokenCut ? splitHeard(text) : sentences, exchange: Math.floor(seq / 2) + 1, interrupted },
+      },
+    };
+  }
 
   return {
     idleMessage: { type: 'idleTimeout' },
     // Only conversation keeps a session alive; polling its state does not.
-    isActivity: (msg) => msg.type === 'chat',
+    isActivity: (msg) => msg.type === 'chat' || msg.type === 'heard' || msg.type === 'speechStarted',
+    // A new user turn interrupts the companion at once, not after the reply in hand (barge-in).
+    preempt: (state, msg) => {
+      const { userId, mode, state: open } = state.session;
+      if (msg.type === 'chat' && msg.owner.userId === userId && msg.owner.mode === mode && open === 'open' && !textProblem(msg.text))
+        bargeIn();
+      if (msg.type === 'heard' && open === 'open' && !textProblem(msg.text)) bargeIn();
+      // Spoken, the user interrupts as soon as they start, not once their turn is transcribed.
+      if (msg.type === 'speechStarted' && open === 'open') bargeIn();
+    },
     // Adopted or reset, a session keeps its idle deadline: it is counted from its last exchange.
     lastActivityAt: (state) => new Date(state.session.lastActivityAt).getTime(),
 
     // Reset by the supervisor (the media stays open) or adopted from a lost node (a new room here).
+    // A room that cannot open here ends the session (media_error) once the actor runs, never
+    // leaving an open record that no room serves.
     async recover() {
       const state = await loadSessionState(deps, sessionId);
-      await openMedia(state);
+      try {
+        await openMedia(state);
+      } catch (err) {
+        deps.log.error({ err, sessionId }, 'could not reopen the realtime media of a recovered session; it ends');
+        setImmediate(() => deps.tell?.(sessionId, { type: 'end', reason: 'media_error' }));
+      }
       prepareEngine(state);
       return state;
     },
 
     // Stopped by the supervisor after repeated failures: the session ends rather than stranding.
     async onStop(state) {
-      if (state.session.state === 'open') await end(state, 'error');
-      await closeMedia('error');
+      await end(state, 'error');
+    },
+
+    // Handed to another node (this one stops, or was cut off and another took over): the room
+    // here closes and the session goes on there, with a room of its own.
+    async release() {
+      await closeMedia('moved');
     },
 
     async handle(state, msg, ctx) {
@@ -170,63 +324,44 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
             deps.log.error({ err, sessionId }, 'could not open the realtime media of a session');
             return { state, reply: { kind: 'error', code: 'media_unavailable', message: (err as Error).message } };
           }
+          // A new realtime session greets its first viewer (the greeting is already its first journalled turn).
+          if (media && state.character.personality.greeting && state.session.turns === 1) {
+            media.greet(state.character.personality.greeting);
+            speaking = { seq: 0, sentences: [state.character.personality.greeting] };
+          }
           prepareEngine(state);
           return { state, reply: { kind: 'view', session: view(state) } };
         case 'end':
         case 'idleTimeout': {
           const reason = msg.type === 'end' ? msg.reason : 'idle';
-          const next = state.session.state === 'open' ? await end(state, reason) : state;
+          const next = await end(state, reason);
           ctx.stop(reason);
           return { state: next, reply: { kind: 'view', session: view(next) } };
         }
         case 'chat': {
+          const { userId, mode } = state.session;
+          if (msg.owner.userId !== userId || msg.owner.mode !== mode)
+            return { state, reply: { kind: 'error', code: 'not_found', message: 'no such session' } };
           if (state.session.state !== 'open') return { state, reply: { kind: 'error', code: 'closed', message: 'this session has ended' } };
           // Refused before the model runs: a turn that could never be journalled (the HTTP edge
           // refuses it first; this covers a turn that reaches the actor another way).
           const problem = textProblem(msg.text);
           if (problem) return { state, reply: { kind: 'error', code: 'invalid_input', message: `text ${problem}` } };
-          const sentences: string[] = [];
-          try {
-            for await (const sentence of deps.engine.reply({
-              characterName: state.character.name,
-              personality: state.character.personality,
-              history: state.memory,
-              userText: msg.text,
-            })) {
-              const clean = storableText(sentence);
-              sentences.push(clean);
-              media?.speak(clean); // spoken into the room as it arrives, before the reply is complete
-            }
-          } catch (err) {
-            if (err instanceof ReplyEngineUnavailable)
-              return { state, reply: { kind: 'error', code: 'engine_unavailable', message: err.message } };
-            throw err;
-          }
-          const text = sentences.join(' ').trim();
-          // An engine that answers nothing has failed the turn: it never enters memory or the journal.
-          if (!text)
-            return { state, reply: { kind: 'error', code: 'engine_unavailable', message: 'the reply engine produced an empty reply' } };
-          const seq = state.session.turns;
-          const now = new Date();
-          const em = deps.orm.em.fork() as EntityManager;
-          try {
-            await journalTurn(em, sessionId, seq, msg.text, text, now);
-          } catch (err) {
-            // A turn that cannot be recorded is refused (the state does not move on), and it is
-            // not a failure of the actor: the supervisor never counts it, so it never ends the session.
-            deps.log.warn({ err, sessionId }, 'could not journal a session turn');
-            return { state, reply: { kind: 'error', code: 'journal_failed', message: 'the turn could not be recorded; try again' } };
-          }
-          await deps.capacity.touch(sessionId);
-          const memory = [...state.memory, { role: 'user' as const, text: msg.text }, { role: 'companion' as const, text }].slice(
-            -deps.memoryTurns,
-          );
-          const session = Object.assign(Object.create(LiveSession.prototype) as LiveSession, state.session, {
-            turns: seq + 2,
-            lastActivityAt: now,
-          });
-          const next = { ...state, session, memory };
-          return { state: next, reply: { kind: 'reply', session: view(next), reply: { text, sentences, exchange: seq / 2 + 1 } } };
+          media?.captionUser(msg.text); // every page watching sees the typed turn too
+          return converse(await settleInterruption(state), msg.text, msg.streamTo);
+        }
+        case 'heard': {
+          // Spoken, not typed: the same turn (the room's viewers see both sides as captions).
+          if (state.session.state !== 'open') return { state, reply: { kind: 'error', code: 'closed', message: 'this session has ended' } };
+          const problem = textProblem(msg.text);
+          if (problem) return { state, reply: { kind: 'error', code: 'invalid_input', message: `text ${problem}` } };
+          media?.captionUser(msg.text);
+          return converse(await settleInterruption(state), msg.text, undefined);
+        }
+        case 'speechStarted': {
+          // The preempt stopped the companion; the journal keeps only what was heard of it, now.
+          const next = await settleInterruption(state);
+          return { state: next, reply: { kind: 'view', session: view(next) } };
         }
       }
     },

@@ -16,20 +16,19 @@ import { DependencyUnavailableError, ForbiddenError, InvalidInputError, NotAvail
 import { newId } from '../../runtime/ids.js';
 import { paginate, type Page } from '../../runtime/db/paginate.js';
 import { SessionToken } from '../../runtime/db/entities/credentials.js';
-import { closeSessionRecord } from './end-session.js';
-import { placeholderCharacter, sessionView, type SessionReply, type SessionView } from './messages.js';
+import { placeholderCharacter, sessionView, type ReplyStreamEvent, type SessionReply, type SessionView } from './messages.js';
 import type { SessionDeps } from './session-actor.js';
 import {
-  ReplyEngineUnavailable,
+  MediaUnavailableError,
+  RealtimeCapacityFullError,
   SessionCapacityFullError,
   SessionEndedError,
-  SessionJournalError,
   SessionMovingError,
   SessionNotRealtimeError,
   SessionNotRunningError,
+  sessionRefusal,
 } from './session-errors.js';
 import { SessionHost, type SessionHostOptions } from './session-host.js';
-import { MediaUnavailableError } from './session-errors.js';
 
 export interface CreateSessionInput {
   characterId: string;
@@ -73,6 +72,8 @@ export class SessionClient {
     input: CreateSessionInput,
   ): Promise<{ session: SessionView; clientToken: { token: string; id: string; expiresAt: string } }> {
     if (input.realtime && !this.deps.media) throw new NotAvailableError('realtime sessions on this node (no media workers)');
+    // Refused before anything is created: one more room would degrade every stream on this node.
+    if (input.realtime && this.deps.media?.full) throw new RealtimeCapacityFullError();
     const character = await em.findOne(Character, { id: input.characterId, userId: principal.userId, mode: principal.mode });
     if (!character) throw new NotFoundError('character', input.characterId);
     const voice = input.voice ?? character.voiceId;
@@ -84,7 +85,10 @@ export class SessionClient {
     if (admission.evicted) await this.host.end(admission.evicted, 'eviction');
 
     const now = new Date();
-    const session = em.create(LiveSession, {
+    // The character's greeting is the session's first companion turn: journalled with the record,
+    // in the reply engine's memory from the first user turn, and spoken to a realtime session's first viewer.
+    const greeting = (character.personality.greeting ?? '').trim();
+    const record = {
       id,
       userId: principal.userId,
       mode: principal.mode,
@@ -94,17 +98,28 @@ export class SessionClient {
       targetFps: input.target_fps ?? this.deps.media?.defaultFps ?? 12,
       state: 'open',
       endReason: null,
-      turns: 0,
+      turns: greeting ? 1 : 0,
       createdAt: now,
       lastActivityAt: now,
       endedAt: null,
-    });
+    } as const;
+    let session: LiveSession;
     try {
-      await em.persistAndFlush(session);
+      session = await em.transactional(async (tx) => {
+        const created = tx.create(LiveSession, record);
+        await tx.flush();
+        if (greeting)
+          await tx.execute("INSERT INTO session_turns (session_id, seq, role, text, created_at) VALUES (?, 0, 'companion', ?, ?)", [
+            id,
+            greeting,
+            now,
+          ]);
+        return created;
+      });
       await this.host.spawn({
         session,
-        character: { id: character.id, name: character.name, personality: character.personality },
-        memory: [],
+        character: { id: character.id, name: character.name, personality: character.personality, appearance: character.appearance },
+        memory: greeting ? [{ role: 'companion', text: greeting }] : [],
       });
     } catch (err) {
       await this.deps.capacity.release(id);
@@ -126,7 +141,9 @@ export class SessionClient {
     const reply = await this.host.ask(sessionId, { type: 'start' });
     if (reply.kind === 'view') return reply.session;
     await this.host.end(sessionId, 'media_error');
-    throw new MediaUnavailableError(reply.kind === 'error' ? reply.message : 'the realtime room could not be opened');
+    throw reply.kind === 'error'
+      ? sessionRefusal(sessionId, reply.code, reply.message)
+      : new MediaUnavailableError('the realtime room could not be opened');
   }
 
   /** The session record if the principal may see it (st_ tokens: only their own session). */
@@ -183,21 +200,34 @@ export class SessionClient {
     return paginate(em, SessionToken, where, query, 'viewer_token');
   }
 
-  async chat(session: LiveSession, text: string): Promise<Extract<SessionReply, { kind: 'reply' }>> {
-    if (session.state !== 'open') throw new SessionEndedError();
-    const reply = await this.host.ask(session.id, { type: 'chat', text });
-    switch (reply.kind) {
-      case 'reply':
-        return reply;
-      case 'error':
-        if (reply.code === 'closed') throw new SessionEndedError();
-        if (reply.code === 'invalid_input') throw new InvalidInputError(`body/${reply.message}`);
-        if (reply.code === 'journal_failed') throw new SessionJournalError();
-        throw new ReplyEngineUnavailable(reply.message);
-      case 'view':
-        // The actor answers `chat` with a reply or an error; a view here is a bug in the behaviour.
-        throw new TypeError(`session ${session.id} answered chat with a ${reply.kind}`);
-    }
+  /**
+   * A user turn. The session's actor holds its record, so a running session is asked directly
+   * (it checks the owner and that it is open); the record is read only when no node runs it,
+   * to tell a missing session (404) from an ended one (409) from one to adopt here.
+   * `onSentence`: each sentence of the reply as it is produced (server-sent events), in order.
+   */
+  async chat(
+    em: EntityManager,
+    principal: Principal,
+    sessionId: string,
+    text: string,
+    onSentence?: (event: ReplyStreamEvent) => void,
+  ): Promise<Extract<SessionReply, { kind: 'reply' }>> {
+    if (principal.sessionId !== null && principal.sessionId !== sessionId)
+      throw new ForbiddenError('this session token belongs to another session');
+    const msg = { type: 'chat', text, owner: { userId: principal.userId, mode: principal.mode } } as const;
+    const ask = (adoptUnplaced: boolean) =>
+      onSentence ? this.host.askStreaming(sessionId, msg, onSentence, { adoptUnplaced }) : this.host.ask(sessionId, msg, { adoptUnplaced });
+    const reply = await ask(false).catch(async (err: unknown) => {
+      if (!(err instanceof SessionNotRunningError)) throw err;
+      const session = await this.authorize(em, principal, sessionId);
+      if (session.state !== 'open') throw new SessionEndedError();
+      return ask(true);
+    });
+    if (reply.kind === 'reply') return reply;
+    if (reply.kind === 'error') throw sessionRefusal(sessionId, reply.code, reply.message);
+    // The actor answers `chat` with a reply or an error; a view here is a bug in the behaviour.
+    throw new TypeError(`session ${sessionId} answered chat with a ${reply.kind}`);
   }
 
   async get(em: EntityManager, session: LiveSession): Promise<SessionView> {
@@ -219,14 +249,11 @@ export class SessionClient {
     return sessionView(session, character ?? placeholderCharacter(session.characterId), this.deps.engine.name);
   }
 
+  /** Ends the session (idempotent) through the one path, SessionHost.end, and returns it ended. */
   async end(em: EntityManager, session: LiveSession, reason: SessionEndReason = 'explicit'): Promise<SessionView> {
     if (session.state === 'open') {
-      const reply = await this.host.ask(session.id, { type: 'end', reason }).catch((err) => {
-        if (err instanceof SessionNotRunningError) return undefined;
-        throw err;
-      });
-      if (reply?.kind === 'view') return reply.session;
-      await closeSessionRecord(this.deps, session.id, reason); // no node runs it: close it here
+      const ended = await this.host.end(session.id, reason);
+      if (ended) return ended;
     }
     await em.refresh(session);
     return this.get(em, session);

@@ -2,7 +2,8 @@
  * What can go wrong with a live session, as the session client reports it. Failures of the actor
  * runtime (ActorNotRunning, ActorBusy) are kept as the `cause`.
  */
-import { DomainError } from '../../runtime/errors.js';
+import { DomainError, InvalidInputError, NotFoundError } from '../../runtime/errors.js';
+import type { SessionErrorCode } from './messages.js';
 
 /** No node hosts the session (and none could adopt it). */
 export class SessionNotRunningError extends DomainError {
@@ -32,6 +33,13 @@ export class SessionCapacityFullError extends DomainError {
   }
 }
 
+/** This node hosts as many realtime sessions as it can hold at full quality. */
+export class RealtimeCapacityFullError extends DomainError {
+  constructor() {
+    super('this node hosts as many realtime sessions as it can stream at full quality; retry later or on another node');
+  }
+}
+
 /** The session has ended; it takes no more turns or tokens. */
 export class SessionEndedError extends DomainError {
   constructor() {
@@ -56,5 +64,23 @@ export class ReplyEngineUnavailable extends DomainError {}
 export class SessionJournalError extends DomainError {
   constructor(options?: ErrorOptions) {
     super('the turn could not be recorded; try again', options);
+  }
+}
+
+/** The one translation of an actor's refusal (its reply's code) into the domain's error. */
+export function sessionRefusal(sessionId: string, code: SessionErrorCode, message: string): DomainError {
+  switch (code) {
+    case 'not_found':
+      return new NotFoundError('session', sessionId);
+    case 'closed':
+      return new SessionEndedError();
+    case 'invalid_input':
+      return new InvalidInputError(`body/${message}`);
+    case 'journal_failed':
+      return new SessionJournalError();
+    case 'media_unavailable':
+      return new MediaUnavailableError(message);
+    case 'engine_unavailable':
+      return new ReplyEngineUnavailable(message);
   }
 }

@@ -6,18 +6,18 @@
  *                                   adopted here instead: callers ask only sessions their record says are open)
  *   its node stopped answering    → SessionMovingError (503, retryable: another node adopts it)
  *   the actor did not answer      → SessionBusyError
- * A session that an adopting node cannot recover ends (node_lost) through endSession.
+ * `end` is the one path by which anything outside a session's actor ends it.
  *
  * Not here: what routes ask for (session-client.ts) nor the conversation (session-actor.ts).
  */
-import type { NatsConnection } from 'nats';
+import { createInbox, type NatsConnection } from 'nats';
+import { decode, encode } from '../../runtime/actors/json-codec.js';
 import { ActorBusy, ActorHost, ActorMoving, ActorNotRunning } from '../../runtime/actors/nats-bridge.js';
 import { PlacementRegistry } from '../../runtime/actors/registry.js';
 import { resetThenStop } from '../../runtime/actors/supervisor.js';
 import { randomBase62 } from '../../runtime/ids.js';
 import type { SessionEndReason } from '../../runtime/db/entities/live-session.js';
-import { closeSessionRecord } from './end-session.js';
-import type { SessionMessage, SessionReply } from './messages.js';
+import type { ReplyStreamEvent, SessionMessage, SessionReply, SessionView } from './messages.js';
 import { sessionBehavior, type SessionDeps, type SessionState } from './session-actor.js';
 import { SessionBusyError, SessionMovingError, SessionNotRunningError } from './session-errors.js';
 import { SessionReconciler } from './session-reconciler.js';
@@ -38,13 +38,18 @@ export class SessionHost {
   readonly nodeId = `node_${randomBase62(12)}`;
   private host!: ActorHost<SessionState, SessionMessage, SessionReply>;
   private reconciler: SessionReconciler | undefined;
+  private nc!: NatsConnection;
 
   private constructor(private readonly deps: SessionDeps) {}
 
   static async start(deps: SessionDeps, nc: NatsConnection, options: SessionHostOptions): Promise<SessionHost> {
     const sessions: SessionHost = new SessionHost(deps);
-    // A realtime session whose media fails (worker died, encoder exited) is ended like any other.
-    const behaviorDeps: SessionDeps = { ...deps, requestEnd: (sessionId, reason) => void sessions.end(sessionId, reason) };
+    // What fails underneath an actor (its room) reaches it through its own mailbox.
+    const behaviorDeps: SessionDeps = {
+      ...deps,
+      tell: (sessionId, msg) => sessions.host.tellLocal(sessionId, msg),
+      stream: (subject, event) => nc.publish(subject, encode(event)),
+    };
     const registry = await PlacementRegistry.open(nc, sessions.nodeId, options.leaseMs);
     sessions.host = new ActorHost<SessionState, SessionMessage, SessionReply>({
       nc,
@@ -57,16 +62,18 @@ export class SessionHost {
       heartbeatMs: Math.max(200, Math.floor(options.leaseMs / 3)),
       scanIntervalMs: options.scanIntervalMs,
       ...(options.link ? { link: options.link } : {}),
-      // A session whose state cannot be recovered on the adopting node ends, with a reason.
+      // Recovery fails only for a session whose record is gone (a dependency that is down is
+      // retried): there is nothing to close, only its capacity slot to free.
       onLost: (entry) =>
-        closeSessionRecord(deps, entry.actorId, 'node_lost').catch((err: unknown) =>
-          deps.log.warn({ err, sessionId: entry.actorId }, 'could not end a lost session'),
-        ),
+        deps.capacity
+          .release(entry.actorId)
+          .catch((err: unknown) => deps.log.warn({ err, sessionId: entry.actorId }, 'could not free the slot of a lost session')),
     });
     await sessions.host.start();
     // Finishes ends that Redis missed and adopts open sessions no node hosts (after an outage).
     sessions.reconciler = new SessionReconciler(deps, sessions.host, Math.max(1000, options.scanIntervalMs * 2.5));
     sessions.reconciler.start();
+    sessions.nc = nc;
     return sessions;
   }
 
@@ -79,9 +86,10 @@ export class SessionHost {
     await this.host.spawn(state.session.id, state);
   }
 
-  async ask(sessionId: string, msg: SessionMessage): Promise<SessionReply> {
+  /** `adoptUnplaced` (default true): a session no node runs is adopted here, as its record says it is open. */
+  async ask(sessionId: string, msg: SessionMessage, options: { adoptUnplaced?: boolean } = {}): Promise<SessionReply> {
     try {
-      return await this.host.ask(sessionId, msg, ASK_TIMEOUT_MS, { adoptUnplaced: true });
+      return await this.host.ask(sessionId, msg, ASK_TIMEOUT_MS, { adoptUnplaced: options.adoptUnplaced ?? true });
     } catch (err) {
       if (err instanceof ActorNotRunning) throw new SessionNotRunningError({ cause: err });
       if (err instanceof ActorMoving) throw new SessionMovingError({ cause: err });
@@ -90,14 +98,42 @@ export class SessionHost {
     }
   }
 
-  /** Ends a session through its actor, or by its record when no node can be reached. */
-  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+  /**
+   * Asks a session for a turn and hands each sentence of the reply to `onSentence` as the actor
+   * produces it (over a NATS inbox, wherever the session runs), before the whole reply returns.
+   */
+  async askStreaming(
+    sessionId: string,
+    msg: Extract<SessionMessage, { type: 'chat' }>,
+    onSentence: (event: ReplyStreamEvent) => void,
+    options: { adoptUnplaced?: boolean } = {},
+  ): Promise<SessionReply> {
+    const inbox = createInbox();
+    const sub = this.nc.subscribe(inbox, {
+      callback: (err, m) => {
+        if (!err) onSentence(decode<ReplyStreamEvent>(m.data));
+      },
+    });
     try {
-      await this.ask(sessionId, { type: 'end', reason });
-    } catch (err) {
-      this.deps.log.warn({ err, sessionId }, 'could not reach a session to end it; closing its record');
-      await closeSessionRecord(this.deps, sessionId, reason);
+      const reply = await this.ask(sessionId, { ...msg, streamTo: inbox }, options);
+      await this.nc.flush(); // every sentence published before the reply has been delivered to the callback
+      return reply;
+    } finally {
+      sub.unsubscribe();
     }
+  }
+
+  /**
+   * The one path to end a session from outside its actor (explicit end, eviction, a room that
+   * would not open, account erasure). The actor ends it wherever it runs (room closed, record
+   * closed, tokens revoked, capacity released, session.ended once); a session no node runs is
+   * adopted here first, so it ends the same way. A session that is busy or moving is not
+   * ended behind its actor's back: the caller gets the error (503) and may retry.
+   * Returns the ended session, or undefined if there is no such session any more.
+   */
+  async end(sessionId: string, reason: SessionEndReason): Promise<SessionView | undefined> {
+    const reply = await this.ask(sessionId, { type: 'end', reason });
+    return reply.kind === 'view' ? reply.session : undefined;
   }
 
   /** Stops hosting (sessions are handed to other nodes, not ended). */

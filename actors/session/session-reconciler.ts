@@ -10,7 +10,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EndSessionDeps } from './end-session.js';
-import { releaseInRedis } from './end-session.js';
+import { releaseInRedis, type RevokedToken } from './end-session.js';
 
 /** A session younger than this may still be between its row and its actor (create): left alone. */
 const CREATE_GRACE_MS = 15_000;
@@ -61,14 +61,10 @@ export class SessionReconciler {
       counted.map((c) => c.id),
     ])) as Array<{ id: string }>;
     for (const { id } of closed) {
-      const tokens = (await conn.execute('SELECT id FROM session_tokens WHERE session_id = ? AND revoked_at IS NOT NULL', [id])) as Array<{
-        id: string;
-      }>;
-      await releaseInRedis(
-        this.deps,
+      const tokens = (await conn.execute('SELECT id, expires_at FROM session_tokens WHERE session_id = ? AND revoked_at IS NOT NULL', [
         id,
-        tokens.map((t) => t.id),
-      );
+      ])) as RevokedToken[];
+      await releaseInRedis(this.deps, id, tokens);
       this.deps.log.warn({ sessionId: id }, 'freed the capacity slot of a closed session (its end could not reach Redis)');
     }
   }

@@ -49,6 +49,12 @@ function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number
   return envelope(500, 'internal error', 'COMPANION_ERR_INTERNAL', requestId);
 }
 
+/** The envelope of a failure that cannot be answered with a status (an error event mid-stream). */
+export function envelopeFor(err: unknown, requestId: string) {
+  const apiError = (apiErrorFor(err as Error) as FastifyError | undefined) ?? (err as FastifyError);
+  return toEnvelope(apiError, requestId, 0);
+}
+
 /**
  * Every 503 says when to retry: the Retry-After a route set already (speech uses its own), else
  * `retryAfterS`; the envelope repeats it as `error.retryAfterS`.

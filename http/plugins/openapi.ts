@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
-import { ErrorEnvelope } from '../schemas/common.js';
+import { ErrorEnvelope, PARSER_ERRORS, errors } from '../schemas/common.js';
 import type { RouteAuth } from '../types.js';
 
 export default fp(
@@ -54,6 +54,9 @@ export default fp(
       transform: ({ schema, url, route }) => {
         const auth = route.config?.auth as RouteAuth | undefined;
         const out = { ...(schema as Record<string, unknown>) };
+        // Answers of Node's HTTP parser, before any route is chosen (http/plugins/edge.ts,
+        // clientErrorHandler): every operation can get them, so every operation declares them.
+        out.response = { ...errors(...PARSER_ERRORS), ...(out.response as object | undefined) };
         if (auth && auth !== 'public') {
           out.security = [{ bearer: [] }];
           out['x-required-scope'] = auth.scope;

@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../runtime/services.js';
+import type { Services } from '../services.js';
 import type { SessionClient } from '../../actors/session/session-client.js';
 import { NotConnected } from '../errors.js';
 

@@ -9,6 +9,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { SessionClient } from '../../actors/session/session-client.js';
 import { sessionsOf } from '../plugins/services.js';
+import { envelopeFor } from '../plugins/error-handler.js';
+import { streamEvents, wantsEventStream } from '../event-stream.js';
 import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 
 const RoomSchema = Type.Object({
@@ -65,8 +67,20 @@ const ChatBody = Type.Object(
 const ChatReply = Type.Object({
   sessionId: Type.String(),
   exchange: Type.Integer({ description: 'Which exchange (a user turn and its reply) this is: 1 for the first' }),
-  reply: Type.Object({ text: Type.String(), sentences: Type.Array(Type.String()) }),
+  reply: Type.Object({
+    text: Type.String(),
+    sentences: Type.Array(Type.String()),
+    interrupted: Type.Boolean({
+      description: 'A newer user turn cut this reply short: text is only what was delivered (in a realtime session, what was heard)',
+    }),
+  }),
   session: SessionSchema,
+});
+
+const ChatEvents = Type.String({
+  description:
+    'With Accept: text/event-stream, server-sent events: one `sentence` event per sentence as it is produced ' +
+    '(data {"index":0,"text":"…"}), then one `reply` event whose data is the JSON response, or an `error` event whose data is the error envelope.',
 });
 
 const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -134,24 +148,39 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/avatars/:id/chat',
     {
       config: { auth: { scope: 'sessions:chat', sessionToken: true } },
-      preHandler: loadSession,
       schema: {
         summary: "Send a user turn; the companion's reply comes back (accepts this session's st_ token)",
+        description:
+          'JSON by default. With `Accept: text/event-stream` the reply streams sentence by sentence as server-sent events, ' +
+          'then a final `reply` event with the whole reply and the session record. A new turn while the companion is still ' +
+          'answering interrupts it (barge-in): the earlier reply ends with `interrupted: true`.',
         tags: ['sessions'],
         params: IdParams,
         body: ChatBody,
-        response: { 200: Ok(ChatReply), ...errors(400, 404, 409, 503, ...AUTHED_ERRORS) },
+        response: {
+          200: {
+            description: "The companion's reply",
+            content: { 'application/json': { schema: Ok(ChatReply) }, 'text/event-stream': { schema: ChatEvents } },
+          },
+          ...errors(400, 404, 409, 503, ...AUTHED_ERRORS),
+        },
       },
     },
-    async (request) => {
-      const session = request.liveSession!;
-      const result = await client().chat(session, request.body.text);
-      return ok({
-        sessionId: session.id,
-        exchange: result.reply.exchange,
-        reply: { text: result.reply.text, sentences: result.reply.sentences },
-        session: result.session,
-      });
+    async (request, reply) => {
+      const sessionId = request.params.id;
+      const answer = (result: Awaited<ReturnType<SessionClient['chat']>>) =>
+        ok({ sessionId, exchange: result.reply.exchange, reply: result.reply, session: result.session });
+      if (!wantsEventStream(request)) return answer(await client().chat(request.em, request.principal!, sessionId, request.body.text));
+      return streamEvents(
+        reply,
+        async (stream) => {
+          const result = await client().chat(request.em, request.principal!, sessionId, request.body.text, (e) =>
+            stream.send('sentence', { index: e.index, text: e.sentence }),
+          );
+          return { event: 'reply', data: answer(result) };
+        },
+        (err) => envelopeFor(err, request.id),
+      );
     },
   );
 

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Appearance, Personality } from '../../runtime/db/entities/character.js';
 import type { CharacterPatch } from '../../runtime/characters/character-changes.js';
 import { characterView } from '../../runtime/characters/character-service.js';
-import { BUILT_IN_VOICES, DEFAULT_VOICE_ID, isBuiltInVoice } from '../../media/speech/voice-catalog.js';
+import { BUILT_IN_VOICES, DEFAULT_VOICE_ID, isBuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
 import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';

@@ -6,7 +6,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BUILT_IN_VOICES, DEMO_VOICE_IDS, isBuiltInVoice } from '../../media/speech/voice-catalog.js';
+import { BUILT_IN_VOICES, DEMO_VOICE_IDS, isBuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import { wavFile } from '../../media/speech/wav.js';
 import { errors } from '../schemas/common.js';
 import { requireSpeech, requireTextLength, requireVoice, speechCall, voiceView, VoiceView, WavResponse } from '../speech/speech-http.js';

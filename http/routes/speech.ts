@@ -20,7 +20,7 @@ import { InvalidInputError } from '../../runtime/errors.js';
 import { UpstreamError } from '../../media/speech/upstream-error.js';
 import { acceptRawAudio, audioContent } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, Ok, ok, VoiceId } from '../schemas/common.js';
-import { emitTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
+import { recordTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
 
 const SynthesisBody = Type.Object(
   {
@@ -152,7 +152,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const voice = await resolveVoice(app.services, request, request.body.voiceId);
       requireTextLength(request.body.text, config.speechMaxTextChars);
       const pcm = await call(reply, () => speech.synthesize(voice, request.body.text));
-      emitTtsCompleted(services, request, voice, request.body.text, pcm, 'wav');
+      await recordTtsCompleted(services, request, voice, request.body.text, pcm, 'wav');
       return reply.header('content-type', 'audio/wav').header('x-audio-duration-ms', durationMs(pcm)).send(wavFile(pcm));
     },
   );
@@ -194,7 +194,14 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw err;
         }
         const pcm: Pcm = { sampleRateHz, channels: 1, bitsPerSample: 16, data: Buffer.concat(all.map((p) => p.data)) };
-        emitTtsCompleted(services, request, voice, text, pcm, 'wav-stream');
+        // Before the stream ends: if the event cannot be recorded the stream breaks off without its
+        // last chunk (the client sees a failed response, not a complete one with its event lost).
+        try {
+          await recordTtsCompleted(services, request, voice, text, pcm, 'wav-stream');
+        } catch (err) {
+          request.log.warn({ err }, 'could not record tts.completed; the speech stream is broken off');
+          throw err;
+        }
       }
       return reply
         .header('content-type', 'audio/wav')
@@ -219,7 +226,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const voice = await resolveVoice(app.services, request, request.body.voiceId);
       requireTextLength(request.body.text, config.speechMaxTextChars);
       const timed = await call(reply, () => speech.synthesizeWithTimestamps(voice, request.body.text));
-      emitTtsCompleted(services, request, voice, request.body.text, timed.pcm, 'wav-timestamps');
+      await recordTtsCompleted(services, request, voice, request.body.text, timed.pcm, 'wav-timestamps');
       return ok({
         voiceId: voice.voiceId,
         contentType: 'audio/wav' as const,

@@ -9,11 +9,16 @@
  * the node hosting the session's room (ViewerRelay → ViewerHost) and forwards the answers. When the
  * session ends, the token is revoked or the room's node is lost, the page gets a final `closed`
  * message and the socket closes with the same code and reason. A socket that drops leaves the room.
+ *
+ * Only the session's own st_ token may publish (the microphone's send transport and producer): a
+ * vt_ token or a secret key is answered `forbidden` in the signalling envelope, here and again by
+ * the room's node. Another session's st_ never gets this far (the upgrade refuses it).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from 'ws';
 import type { LiveSession } from '../../runtime/db/entities/live-session.js';
 import {
+  SPEAKER_METHODS,
   VIEWER_CLOSE,
   type ViewerClientMessage,
   type ViewerCloseCode,
@@ -21,6 +26,7 @@ import {
   type ViewerServerMessage,
 } from '../../media/rooms/signaling.js';
 import { ViewerJoinRefused, type ViewerConnection } from '../../media/rooms/viewer-relay.js';
+import { SPEAK_FORBIDDEN } from '../../media/rooms/viewer-host.js';
 import { NotConnected, SessionEnded, SessionNotRealtime, UpgradeRequired } from '../errors.js';
 import { AUTHED_ERRORS, errors, IdParams } from '../schemas/common.js';
 
@@ -38,7 +44,7 @@ declare module 'fastify' {
   }
 }
 
-/** Checks a page's message: one of the four requests, with the fields it needs. */
+/** Checks a page's message: one of the requests, with the fields it needs. */
 function parseClientMessage(raw: string): ViewerClientMessage | undefined {
   let value: unknown;
   try {
@@ -62,6 +68,16 @@ function parseClientMessage(raw: string): ViewerClientMessage | undefined {
       return typeof m.consumerId === 'string' && m.consumerId.length <= 100
         ? { id, method: 'resumeConsumer', consumerId: m.consumerId }
         : undefined;
+    case 'createSendTransport':
+      return { id, method: 'createSendTransport' };
+    case 'connectSendTransport':
+      return isObject(m.dtlsParameters) ? { id, method: 'connectSendTransport', dtlsParameters: m.dtlsParameters as never } : undefined;
+    case 'produce':
+      return m.kind === 'audio' && isObject(m.rtpParameters)
+        ? { id, method: 'produce', kind: 'audio', rtpParameters: m.rtpParameters as never }
+        : undefined;
+    case 'pauseProducer':
+      return typeof m.paused === 'boolean' ? { id, method: 'pauseProducer', paused: m.paused } : undefined;
     default:
       return undefined;
   }
@@ -102,6 +118,8 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { viewers } = services();
       const session = request.viewerSession!;
       const principal = request.principal!;
+      // The upgrade let an st_ token in only for its own session (sessions.authorize): it may speak.
+      const canSpeak = principal.kind === 'session_token';
       const log = request.log.child({ sessionId: session.id });
       let connection: ViewerConnection | undefined;
       let closed = false;
@@ -121,6 +139,8 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const message = parseClientMessage(raw);
         if (!message) return closeWith(VIEWER_CLOSE.protocolError, 'unknown or malformed signalling message');
         const { id, ...request } = message;
+        if (SPEAKER_METHODS.has(request.method) && !canSpeak)
+          return send({ id, ok: false, error: { code: 'forbidden', message: SPEAK_FORBIDDEN } });
         const reply = await connection!.request(request as ViewerRequest);
         send(reply.ok ? { id, ok: true, data: reply.data as never } : { id, ok: false, error: reply.error });
       };
@@ -148,7 +168,10 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
 
       viewers.relay
-        .join(session.id, principal.credentialId, (push) => closeWith(push.code, push.reason))
+        .join(session.id, principal.credentialId, canSpeak, {
+          onClosed: (push) => closeWith(push.code, push.reason),
+          onCaption: ({ role, text }) => send({ notification: 'caption', role, text }),
+        })
         .then(
           (joined) => {
             connection = joined;
@@ -160,6 +183,7 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
               sessionId: session.id,
               routerRtpCapabilities: joined.routerRtpCapabilities,
               canChat: principal.kind === 'session_token',
+              canSpeak: canSpeak && joined.acceptsVoice,
             });
             for (const raw of pending.splice(0)) handle(raw).catch((err) => log.warn({ err }, 'signalling message failed'));
           },

@@ -1,5 +1,5 @@
 /**
- * Voices: the built-in voices (media/speech/voice-catalog.ts) and the account's cloned voices
+ * Voices: the built-in voices (runtime/voices/voice-catalog.ts) and the account's cloned voices
  * (docs/VOICES.md). POST /voices answers 202 with the voice `pending` and starts its clone
  * workflow (workflows/voice-clone/); the client polls GET /voices/:id until `active` or `failed`
  * (with `failureCode` and `failureReason`). DELETE removes the voice, its files and its job;
@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
+import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
 import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
 import { AudioTooLarge, ValidationError } from '../errors.js';

@@ -1,6 +1,6 @@
 /** Shapes shared by every route: the success and error envelopes, pagination, ids. */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
+import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
 
 export const ErrorEnvelope = Type.Object(
   {
@@ -23,6 +23,9 @@ export const ErrorRef = Type.Ref('ErrorEnvelope');
 export function errors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorRef]));
 }
+
+/** What Node's HTTP parser answers on any request, before a route is chosen: headers too large. */
+export const PARSER_ERRORS = [431] as const;
 
 /** The error statuses every credentialed route can answer. */
 export const AUTHED_ERRORS = [401, 403, 429] as const;

@@ -2,9 +2,12 @@
  * Raw audio uploads (any `audio/*` type, and `application/octet-stream`): the body is read into a
  * Buffer up to `maxBytes`, refused with AudioTooLarge (413) as soon as the declared or received
  * length passes it. Used by transcription and by voice-clone uploads.
+ *
+ * In the scope of routes that take uploads, a body of any other type is refused with a 415 that
+ * lists what the route takes (its documented request body), not the app-wide "send application/json".
  */
-import type { FastifyContentTypeParser, FastifyInstance } from 'fastify';
-import { AudioTooLarge } from '../errors.js';
+import type { FastifyContentTypeParser, FastifyInstance, FastifyRequest } from 'fastify';
+import { AudioTooLarge, UnsupportedMediaType } from '../errors.js';
 
 export function acceptRawAudio(app: FastifyInstance, maxBytes: number): void {
   const parse: FastifyContentTypeParser = (request, payload, done) => {
@@ -31,6 +34,17 @@ export function acceptRawAudio(app: FastifyInstance, maxBytes: number): void {
   };
   app.addContentTypeParser(/^audio\//, parse);
   app.addContentTypeParser('application/octet-stream', parse);
+  // Only types no other parser takes get here (fastify tries the catch-all last).
+  app.addContentTypeParser('*', (request, _payload, done) => done(unsupported(request), undefined));
+}
+
+/** 415 naming the type sent and the types this route takes (from its documented body, else JSON). */
+function unsupported(request: FastifyRequest): Error {
+  const sent = request.headers['content-type']?.split(';')[0]?.trim() || 'none';
+  const content = request.routeOptions.config.openapiRequestBody?.content;
+  const accepted = content ? Object.keys(content) : ['application/json'];
+  const list = accepted.length === 1 ? accepted[0]! : `${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)}`;
+  return new UnsupportedMediaType(sent, list);
 }
 
 /**

@@ -1,16 +1,16 @@
 /**
  * What the speech, voices and demo routes share: voice and text checks, the translation of
  * speech failures into API errors (503 with Retry-After for an unavailable model server), the
- * tts.completed event, and the voice record.
+ * tts.completed event (recorded before the answer), and the voice record.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Services } from '../../runtime/services.js';
+import type { Services } from '../services.js';
 import { AudioTooLong as DecoderAudioTooLong, AudioUndecodable } from '../../media/speech/audio-decoder.js';
 import type { SpeechService } from '../../media/speech/speech-service.js';
 import { UpstreamError } from '../../media/speech/upstream-error.js';
-import { builtInVoice, DEMO_VOICE_IDS, type BuiltInVoice } from '../../media/speech/voice-catalog.js';
+import { builtInVoice, DEMO_VOICE_IDS, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import type { Pcm } from '../../media/speech/wav.js';
 import { durationMs } from '../../media/speech/wav.js';
 import { AudioInvalid, AudioTooLong, NotConnected, TextTooLong, UpstreamUnavailable, VoiceUnknown } from '../errors.js';
@@ -101,23 +101,27 @@ export function speechError(err: unknown, reply: FastifyReply, retryAfterS: numb
   return err;
 }
 
-/** tts.completed for key-authenticated synthesis; sent after the response, never delaying it. */
-export function emitTtsCompleted(
+/**
+ * Records tts.completed for key-authenticated synthesis, durably (committed in PostgreSQL, with its
+ * deliveries), before the response is complete: a route awaits it, so when it cannot be recorded
+ * (the database down) the request fails (503 with Retry-After, through the error handler) rather
+ * than answering 200 with the event lost. Delivery itself (Temporal) never delays the response: the
+ * rows are committed, and the sweeper starts any workflow that could not be started now.
+ */
+export async function recordTtsCompleted(
   services: Services,
   request: FastifyRequest,
   voice: BuiltInVoice,
   text: string,
   pcm: Pcm,
   format: string,
-): void {
+): Promise<void> {
   const principal = request.principal;
   if (!principal) return;
-  services.events
-    .emit(services.orm.em.fork() as EntityManager, {
-      userId: principal.userId,
-      mode: principal.mode,
-      type: 'tts.completed',
-      data: { voiceId: voice.voiceId, characters: text.length, durationMs: durationMs(pcm), format },
-    })
-    .catch((err: unknown) => request.log.warn({ err }, 'could not record tts.completed'));
+  await services.events.emit(services.orm.em.fork() as EntityManager, {
+    userId: principal.userId,
+    mode: principal.mode,
+    type: 'tts.completed',
+    data: { voiceId: voice.voiceId, characters: text.length, durationMs: durationMs(pcm), format },
+  });
 }

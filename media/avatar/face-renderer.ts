@@ -28,8 +28,15 @@ export interface FaceFrameInput {
 export interface FaceRenderer {
   readonly width: number;
   readonly height: number;
-  /** One I420 (yuv420p) frame, width*height*3/2 bytes, a new buffer the caller may keep. */
+  /** One I420 (yuv420p) frame, width*height*3/2 bytes, the caller's until it hands it back. */
   render(input: FaceFrameInput): Buffer;
+  /**
+   * The caller is done with a frame (the encoder's pipe has taken it): the next one may be drawn
+   * into it. A realtime session hands out 12-30 frames of ~400 KB a second; reusing them spares the
+   * garbage collector the full collections whose pauses showed as the pacers' jitter
+   * (docs/BENCHMARKS.md#capacity). A frame never handed back is simply collected.
+   */
+  recycle(frame: Buffer): void;
   close(): void;
 }
 
@@ -56,6 +63,9 @@ export async function createFaceRenderer(appearance: CharacterAppearance, size: 
   return new PictureFaceRenderer(size, margin, canvas, open, closed);
 }
 
+/** More than the pipe ever holds at once when ffmpeg keeps up (a frame or two). */
+const MAX_SPARE_FRAMES = 4;
+
 class PictureFaceRenderer implements FaceRenderer {
   readonly width: number;
   readonly height: number;
@@ -63,6 +73,8 @@ class PictureFaceRenderer implements FaceRenderer {
   private readonly canvasWidth: number;
   private readonly canvasHeight: number;
   private readonly eyes: { top: number; bottom: number };
+  /** Frames handed back, ready to be drawn into again. */
+  private readonly spare: Buffer[] = [];
   private closedDown = false;
 
   constructor(
@@ -84,7 +96,7 @@ class PictureFaceRenderer implements FaceRenderer {
     const picture = this.open.get(input.viseme) ?? this.open.get('rest')!;
     const blinking = input.blink >= 0.5;
     const { x, y } = this.sway(input.tMs);
-    const out = Buffer.allocUnsafe((this.width * this.height * 3) / 2);
+    const out = this.spare.pop() ?? Buffer.allocUnsafe((this.width * this.height * 3) / 2);
     const cw = this.canvasWidth;
     const ch = this.canvasHeight;
     // Y plane
@@ -112,9 +124,15 @@ class PictureFaceRenderer implements FaceRenderer {
     return out;
   }
 
+  recycle(frame: Buffer): void {
+    if (!this.closedDown && this.spare.length < MAX_SPARE_FRAMES && frame.length === (this.width * this.height * 3) / 2)
+      this.spare.push(frame);
+  }
+
   close(): void {
     this.closedDown = true;
     this.open.clear();
+    this.spare.length = 0;
   }
 
   /** A slow sway of a few pixels (even offsets), so a silent face is not a still picture. */

@@ -6,7 +6,7 @@
  * rather than a clock of its own.
  */
 import type { SpeechService } from '../speech/speech-service.js';
-import { builtInVoice, type BuiltInVoice } from '../speech/voice-catalog.js';
+import { builtInVoice, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import { createFaceRenderer, type CharacterAppearance, type FaceRenderer } from './face-renderer.js';
 import { trackFromPhonemes, trackFromWords, VISEME_OPENNESS, visemeAt, type VisemeTrack } from './visemes.js';
 
@@ -81,6 +81,10 @@ class Performer implements AvatarPerformer {
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer {
     const viseme = playing ? visemeAt(playing.utterance.track, playing.elapsedMs) : 'rest';
     return this.renderer.render({ tMs, viseme, mouthOpen: VISEME_OPENNESS[viseme], blink: blinkAt(tMs) });
+  }
+
+  recycle(frame: Buffer): void {
+    this.renderer.recycle(frame);
   }
 
   close(): void {

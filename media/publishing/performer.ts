@@ -17,5 +17,7 @@ export interface PacedPerformer<U extends SpokenAudio = SpokenAudio> {
   prepare(sentence: string): Promise<U>;
   /** One I420 frame at session time `tMs`; `playing` while an utterance is being spoken. */
   frameAt(tMs: number, playing?: { utterance: U; elapsedMs: number }): Buffer;
+  /** A frame from `frameAt` the encoder is done with: it may be drawn into again. */
+  recycle?(frame: Buffer): void;
   close(): void;
 }

@@ -7,12 +7,13 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import { FramePacer } from '../../actors/session/frame-pacer.js';
-import type { RealtimeMedia, SessionRealtime } from '../../actors/session/realtime.js';
+import { FramePacer, type Interruption } from './frame-pacer.js';
+import type { HeardUtterance, RealtimeMedia, RealtimeSession, SessionRealtime } from '../../actors/session/realtime.js';
 import { FfmpegPublisher } from './ffmpeg-publisher.js';
 import type { PacedPerformer } from './performer.js';
 import type { AvatarRoom, RoomDescription } from '../rooms/avatar-room.js';
 import type { RoomHost } from '../rooms/room-host.js';
+import { RoomListener, type ListeningSettings } from '../listening/voice-listener.js';
 
 export interface SessionMediaSettings {
   ffmpegPath: string;
@@ -21,22 +22,20 @@ export interface SessionMediaSettings {
   width: number;
   height: number;
   videoKbps: number;
+  /** Rooms this node hosts at once (REALTIME_SESSIONS_PER_NODE). */
+  maxRooms: number;
 }
 
 /** Makes the performer of a session (its face and voice) at the room's video size. */
-export type PerformerFactory = (input: {
-  sessionId: string;
-  voiceId: string;
-  characterId: string;
-  width: number;
-  height: number;
-}) => Promise<PacedPerformer>;
+export type PerformerFactory = (input: { session: RealtimeSession; width: number; height: number }) => Promise<PacedPerformer>;
 
 export interface SessionMediaDeps {
   rooms: RoomHost;
   settings: SessionMediaSettings;
   createPerformer: PerformerFactory;
   log: Logger;
+  /** Voice input (media/listening/): absent, the room offers no microphone. */
+  listening?: ListeningSettings | undefined;
 }
 
 /** What the session actor is handed (SessionDeps.media): opens a session's media on this node. */
@@ -47,22 +46,30 @@ export class SessionMediaOpener implements RealtimeMedia {
     return this.deps.settings.defaultFps;
   }
 
-  open(session: { id: string; voiceId: string; characterId: string; targetFps: number }): Promise<SessionRealtime> {
+  get full(): boolean {
+    return this.deps.rooms.roomCount >= this.deps.settings.maxRooms;
+  }
+
+  open(session: RealtimeSession): Promise<SessionRealtime> {
     return SessionMedia.open(this.deps, session);
   }
 }
 
 export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> implements SessionRealtime {
   private closing = false;
+  private greeted = false;
 
   private constructor(
     readonly room: AvatarRoom,
     readonly publisher: FfmpegPublisher,
     readonly pacer: FramePacer,
     private readonly performer: PacedPerformer,
+    /** Hears the viewers' microphones (when voice input is configured). */
+    readonly listener: RoomListener | undefined,
   ) {
     super();
     room.frameClock = pacer;
+    room.voiceListener = listener;
     room.encoderPid = publisher.pid;
     room.once('close', (reason) => {
       // The node is stopping: its sessions are handed to other nodes, not ended; just stop encoding.
@@ -70,20 +77,14 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
       else this.fail(`room closed: ${reason}`);
     });
     publisher.once('exit', (code, signal) => this.fail(`encoder exited (${signal ?? code})`));
+    // The companion's lines are captioned as they are spoken, sentence by sentence: a reply cut
+    // short by the user shows only the sentences that were heard (at least begun).
+    pacer.on('utteranceStart', (sentence) => room.caption({ role: 'companion', text: sentence }));
   }
 
-  static async open(
-    deps: SessionMediaDeps,
-    session: { id: string; voiceId: string; characterId: string; targetFps: number },
-  ): Promise<SessionMedia> {
+  static async open(deps: SessionMediaDeps, session: RealtimeSession): Promise<SessionMedia> {
     const { width, height, videoKbps, ffmpegPath } = deps.settings;
-    const performer = await deps.createPerformer({
-      sessionId: session.id,
-      voiceId: session.voiceId,
-      characterId: session.characterId,
-      width,
-      height,
-    });
+    const performer = await deps.createPerformer({ session, width, height });
     let room: AvatarRoom | undefined;
     try {
       room = await deps.rooms.createRoom(session.id, { width: performer.width, height: performer.height, fps: session.targetFps });
@@ -98,7 +99,8 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
         log: deps.log,
       });
       const pacer = new FramePacer({ performer, sink: publisher, fps: session.targetFps, log: deps.log });
-      const media = new SessionMedia(room, publisher, pacer, performer);
+      const listener = deps.listening ? new RoomListener(room, deps.listening) : undefined;
+      const media = new SessionMedia(room, publisher, pacer, performer, listener);
       pacer.start();
       return media;
     } catch (err) {
@@ -128,9 +130,34 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.pacer.speak(sentence);
   }
 
+  interrupt(): Interruption {
+    return this.pacer.interrupt();
+  }
+
+  onUtterance(listener: (utterance: HeardUtterance) => void): void {
+    this.listener?.on('heard', listener);
+  }
+
+  onBargeIn(listener: () => void): void {
+    this.listener?.on('bargeIn', () => listener());
+  }
+
+  captionUser(text: string): void {
+    this.room.caption({ role: 'user', text });
+  }
+
+  greet(text: string): void {
+    if (this.greeted) return;
+    this.greeted = true;
+    this.room.once('listening', () => {
+      if (this.open) this.pacer.speak(text);
+    });
+  }
+
   async close(reason: string): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.listener?.close();
     this.pacer.close();
     this.room.close(reason);
     this.performer.close();

@@ -5,7 +5,7 @@
  * sessions show when no face renderer is available. Speech comes from the session's voice.
  */
 import type { SpeechService } from '../speech/speech-service.js';
-import type { BuiltInVoice } from '../speech/voice-catalog.js';
+import type { BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 
 export interface TestPatternUtterance extends SpokenAudio {
@@ -27,7 +27,7 @@ export class TestPatternPerformer implements PacedPerformer<TestPatternUtterance
   async prepare(sentence: string): Promise<TestPatternUtterance> {
     if (!this.speech) throw new Error('this test pattern has no voice');
     const { service, voice } = this.speech;
-    const pcm = await service.tts.synthesize(voice.engine, voice.engineVoice, sentence);
+    const pcm = await service.speakAudio(voice, sentence);
     const samples = new Int16Array(pcm.data.buffer.slice(pcm.data.byteOffset, pcm.data.byteOffset + (pcm.data.length & ~1)));
     return { text: sentence, pcm: samples, sampleRate: pcm.sampleRateHz, durationMs: (samples.length / pcm.sampleRateHz) * 1000 };
   }

@@ -4,12 +4,19 @@
  * viewers' side (one WebRtcTransport per viewer, consumers created paused). Signalling itself is
  * not here (media/rooms/signaling.ts and the websocket route): this is the API it calls.
  *
+ * The viewer holding the session's own st_ token may also speak: its page opens a second
+ * WebRtcTransport (the send direction) and produces its microphone's Opus, which the room consumes
+ * on a DirectTransport and announces as a `voice` (RoomVoice) for the session's listener; whether
+ * a viewer may speak is decided by the signalling (viewer-host.ts), not here. `caption` passes the
+ * words of the conversation to the viewers' pages.
+ *
  * `close(reason)` tears everything down and emits `close` once; the room also closes by itself
  * when its worker dies (reason `media_worker_died`).
  */
 import { EventEmitter } from 'node:events';
 import type { types } from 'mediasoup';
 import { audioProducerParameters, ROUTER_CODECS, videoProducerParameters } from './codecs.js';
+import { RoomVoice } from './room-voice.js';
 
 export interface RtcListen {
   /** Address the viewers' WebRTC sockets listen on. */
@@ -63,6 +70,39 @@ export interface RoomDescription {
 
 export type RoomCloseReason = 'session_ended' | 'media_worker_died' | 'encoder_failed' | string;
 
+/** A line of the conversation shown to the viewers: the user's words heard, or the companion's reply. */
+export interface RoomCaption {
+  role: 'user' | 'companion';
+  text: string;
+}
+
+/** A voice sent into the room from this process (tests and the conversation benchmark speak without a browser). */
+export interface InjectedVoice {
+  /** One RTP packet of Opus (payload type and SSRC of `injectedVoiceParameters`). */
+  send(packet: Buffer): void;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  close(): void;
+}
+
+/** A turn heard in the room, with where its time went (wall-clock ms). */
+export interface HeardTimings {
+  text: string;
+  speechEndedAt: number;
+  turnEndedAt: number;
+  transcribedAt: number;
+}
+
+/** A user who took the floor in the room (wall-clock ms): where the speech started, when the listener was sure. */
+export interface BargeInTimings {
+  speechStartedAt: number;
+  detectedAt: number;
+}
+
+export class VoiceNotAccepted extends Error {
+  override name = 'VoiceNotAccepted';
+}
+
 export class ViewerNotFound extends Error {
   override name = 'ViewerNotFound';
 }
@@ -70,15 +110,50 @@ export class ViewerNotFound extends Error {
 interface Viewer {
   transport: types.WebRtcTransport;
   consumers: Map<string, types.Consumer>;
+  /** The send direction of a viewer who may speak, and its microphone once produced. */
+  speaker?: { transport: types.WebRtcTransport; producer?: types.Producer };
 }
 
-export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason]; viewers: [count: number] }> {
+/** The Opus the injected voice is sent as (the page's own parameters come from mediasoup-client). */
+export const INJECTED_VOICE = { payloadType: 111, ssrc: 33333333 } as const;
+
+export class AvatarRoom extends EventEmitter<{
+  close: [reason: RoomCloseReason];
+  viewers: [count: number];
+  listening: [];
+  voice: [voice: RoomVoice];
+  caption: [caption: RoomCaption];
+}> {
   private readonly viewers = new Map<string, Viewer>();
   private closedWith: RoomCloseReason | undefined;
-  /** The clock feeding this room (the session's frame pacer): its frame count and jitter, for the benchmark. */
-  frameClock: { readonly frames: number; jitter(): { p50Ms: number; p99Ms: number; maxMs: number; nominalMs: number } } | undefined;
+  /** Where the voices are consumed for the listener (one per room, made with the first voice). */
+  private voiceTransport: Promise<types.DirectTransport> | undefined;
+  /** Whether someone on this node listens to voices in this room (set by the session's media). */
+  acceptsVoice = false;
+  /**
+   * The clock feeding this room (the session's frame pacer): its frame count and jitter, for the
+   * benchmarks; whether the companion is speaking and when each sentence starts, for the tests.
+   */
+  frameClock:
+    | {
+        readonly frames: number;
+        readonly speaking: boolean;
+        readonly voicing: boolean;
+        readonly skipped: number;
+        readonly underrunTicks: number;
+        jitter(lastTicks?: number): { p50Ms: number; p99Ms: number; maxMs: number; nominalMs: number };
+        on(event: 'utteranceStart', listener: (sentence: string) => void): unknown;
+      }
+    | undefined;
   /** The encoder's process id, for the benchmark's CPU figures. */
   encoderPid: number | undefined;
+  /** What hears this room's voices (media/listening/voice-listener.ts), for the conversation benchmark's timings. */
+  voiceListener:
+    | {
+        on(event: 'heard', listener: (heard: HeardTimings) => void): unknown;
+        on(event: 'bargeIn', listener: (bargeIn: BargeInTimings) => void): unknown;
+      }
+    | undefined;
 
   private constructor(
     readonly sessionId: string,
@@ -151,9 +226,12 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
     return this.viewers.size;
   }
 
-  /** Transports (the encoder's two and one per viewer), for metrics. */
+  /** Transports (the encoder's two, one or two per viewer, the voices' one), for metrics. */
   get transportCount(): number {
-    return this.closed ? 0 : this.plainTransports.length + this.viewers.size;
+    if (this.closed) return 0;
+    let speakers = 0;
+    for (const v of this.viewers.values()) if (v.speaker) speakers++;
+    return this.plainTransports.length + this.viewers.size + speakers + (this.voiceTransport ? 1 : 0);
   }
 
   get consumerCount(): number {
@@ -174,29 +252,13 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
   async createViewerTransport(viewerId: string): Promise<ViewerTransportInfo> {
     this.assertOpen();
     this.removeViewer(viewerId);
-    const { ip, announcedAddress, portRange } = this.listen;
-    const base = { ip, portRange, ...(announcedAddress ? { announcedAddress } : {}) };
-    const transport = await this.router.createWebRtcTransport({
-      listenInfos: [
-        { ...base, protocol: 'udp' },
-        { ...base, protocol: 'tcp' },
-      ],
-      enableUdp: true,
-      enableTcp: true,
-      preferUdp: true,
-      appData: { sessionId: this.sessionId, viewerId },
-    });
+    const transport = await this.createWebRtcTransport({ sessionId: this.sessionId, viewerId });
     this.viewers.set(viewerId, { transport, consumers: new Map() });
     transport.on('dtlsstatechange', (state) => {
       if (state === 'failed' || state === 'closed') this.removeViewer(viewerId);
     });
     this.emit('viewers', this.viewers.size);
-    return {
-      id: transport.id,
-      iceParameters: transport.iceParameters,
-      iceCandidates: transport.iceCandidates,
-      dtlsParameters: transport.dtlsParameters,
-    };
+    return transportInfo(transport);
   }
 
   async connectViewerTransport(viewerId: string, dtlsParameters: types.DtlsParameters): Promise<void> {
@@ -222,6 +284,77 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
     const consumer = this.viewer(viewerId).consumers.get(consumerId);
     if (!consumer) throw new ViewerNotFound(`no consumer ${consumerId} for viewer ${viewerId}`);
     await consumer.resume();
+    // A viewer now hears the companion: what waits for an audience (the greeting) can start.
+    if (consumer.kind === 'audio') this.emit('listening');
+  }
+
+  /** The send direction of a viewer who may speak (replacing its previous one, if any). */
+  async createSpeakerTransport(viewerId: string): Promise<ViewerTransportInfo> {
+    const viewer = this.viewer(viewerId);
+    if (!this.acceptsVoice) throw new VoiceNotAccepted('nobody listens to voices in this room');
+    viewer.speaker?.transport.close();
+    delete viewer.speaker;
+    const transport = await this.createWebRtcTransport({ sessionId: this.sessionId, viewerId, direction: 'send' });
+    if (this.viewers.get(viewerId) !== viewer) {
+      transport.close(); // the viewer left while its transport was being made
+      throw new ViewerNotFound(`no viewer ${viewerId} in this room`);
+    }
+    viewer.speaker = { transport };
+    return transportInfo(transport);
+  }
+
+  async connectSpeakerTransport(viewerId: string, dtlsParameters: types.DtlsParameters): Promise<void> {
+    await this.speaker(viewerId).transport.connect({ dtlsParameters });
+  }
+
+  /**
+   * The viewer's microphone (audio only: mediasoup refuses what the router cannot take), consumed
+   * for the listener at once; a viewer has one voice, a new one replaces it. Returns the producer id.
+   */
+  async produceVoice(viewerId: string, rtpParameters: types.RtpParameters): Promise<string> {
+    const speaker = this.speaker(viewerId);
+    speaker.producer?.close();
+    const producer = await speaker.transport.produce({ kind: 'audio', rtpParameters, appData: { sessionId: this.sessionId, viewerId } });
+    speaker.producer = producer;
+    await this.hear(viewerId, producer);
+    return producer.id;
+  }
+
+  /** Push-to-talk released or the microphone turned off (pause), or on again (resume). */
+  async pauseVoice(viewerId: string, paused: boolean): Promise<void> {
+    const producer = this.speaker(viewerId).producer;
+    if (!producer) throw new ViewerNotFound(`viewer ${viewerId} has no microphone in this room`);
+    await (paused ? producer.pause() : producer.resume());
+  }
+
+  /** Speaks into the room from this process, through the same path as a viewer's microphone. */
+  async injectVoice(): Promise<InjectedVoice> {
+    this.assertOpen();
+    const transport = await this.router.createDirectTransport();
+    try {
+      const producer = await transport.produce({
+        kind: 'audio',
+        rtpParameters: {
+          codecs: [{ mimeType: 'audio/opus', payloadType: INJECTED_VOICE.payloadType, clockRate: 48000, channels: 2 }],
+          encodings: [{ ssrc: INJECTED_VOICE.ssrc }],
+        },
+      });
+      await this.hear('injected', producer);
+      return {
+        send: (packet) => producer.send(packet),
+        pause: () => producer.pause(),
+        resume: () => producer.resume(),
+        close: () => transport.close(),
+      };
+    } catch (err) {
+      transport.close();
+      throw err;
+    }
+  }
+
+  /** Shows a line of the conversation to the viewers (viewer-host.ts pushes it to their pages). */
+  caption(caption: RoomCaption): void {
+    if (!this.closed) this.emit('caption', caption);
   }
 
   /**
@@ -245,6 +378,7 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
     if (!viewer) return;
     this.viewers.delete(viewerId);
     viewer.transport.close();
+    viewer.speaker?.transport.close(); // its microphone's producer, and so the listener's consumer, close with it
     this.emit('viewers', this.viewers.size);
   }
 
@@ -257,6 +391,37 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
     this.emit('close', reason);
   }
 
+  /** Consumes a voice on the room's DirectTransport and announces it to the listener. */
+  private async hear(viewerId: string, producer: types.Producer): Promise<void> {
+    if (!this.acceptsVoice) throw new VoiceNotAccepted('nobody listens to voices in this room');
+    this.voiceTransport ??= this.router.createDirectTransport();
+    const transport = await this.voiceTransport;
+    const consumer = await transport.consume({ producerId: producer.id, rtpCapabilities: this.router.rtpCapabilities });
+    this.emit('voice', new RoomVoice(viewerId, consumer));
+  }
+
+  private speaker(viewerId: string): NonNullable<Viewer['speaker']> {
+    const speaker = this.viewer(viewerId).speaker;
+    if (!speaker) throw new ViewerNotFound(`viewer ${viewerId} has no send transport in this room`);
+    return speaker;
+  }
+
+  /** A viewer's transport, either direction: UDP preferred, TCP for networks that block it. */
+  private createWebRtcTransport(appData: types.AppData): Promise<types.WebRtcTransport> {
+    const { ip, announcedAddress, portRange } = this.listen;
+    const base = { ip, portRange, ...(announcedAddress ? { announcedAddress } : {}) };
+    return this.router.createWebRtcTransport({
+      listenInfos: [
+        { ...base, protocol: 'udp' },
+        { ...base, protocol: 'tcp' },
+      ],
+      enableUdp: true,
+      enableTcp: true,
+      preferUdp: true,
+      appData,
+    });
+  }
+
   private viewer(viewerId: string): Viewer {
     this.assertOpen();
     const viewer = this.viewers.get(viewerId);
@@ -267,6 +432,12 @@ export class AvatarRoom extends EventEmitter<{ close: [reason: RoomCloseReason];
   private assertOpen(): void {
     if (this.closedWith !== undefined) throw new RoomClosed(`the room is closed (${this.closedWith})`);
   }
+}
+
+/** What a browser needs to open its side of a transport. */
+function transportInfo(transport: types.WebRtcTransport): ViewerTransportInfo {
+  const { id, iceParameters, iceCandidates, dtlsParameters } = transport;
+  return { id, iceParameters, iceCandidates, dtlsParameters };
 }
 
 export class RoomClosed extends Error {

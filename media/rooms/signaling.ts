@@ -36,13 +36,31 @@ export type ViewerRequest =
   | { method: 'createTransport' } // → ViewerTransportOptions
   | { method: 'connectTransport'; dtlsParameters: MediaParameters } // → {}
   | { method: 'consume'; rtpCapabilities: MediaParameters } // → { consumers: ViewerConsumerOptions[] }
-  | { method: 'resumeConsumer'; consumerId: string }; // → {}
+  | { method: 'resumeConsumer'; consumerId: string } // → {}
+  | SpeakerRequest;
+
+/**
+ * The microphone: only the session's own st_ token may send these (`ready.canSpeak`); any other
+ * credential is answered `forbidden`, by the websocket's node and again by the room's node.
+ */
+export type SpeakerRequest =
+  | { method: 'createSendTransport' } // → ViewerTransportOptions (the send direction)
+  | { method: 'connectSendTransport'; dtlsParameters: MediaParameters } // → {}
+  | { method: 'produce'; kind: 'audio'; rtpParameters: MediaParameters } // → { id } (the microphone's producer)
+  /** Push-to-talk released or the microphone off (`paused: true`: the turn in progress ends now), or on again. */
+  | { method: 'pauseProducer'; paused: boolean }; // → {}
+
+export const SPEAKER_METHODS: ReadonlySet<string> = new Set(['createSendTransport', 'connectSendTransport', 'produce', 'pauseProducer']);
 
 export interface ViewerResponseData {
   createTransport: ViewerTransportOptions;
   connectTransport: Record<string, never>;
   consume: { consumers: ViewerConsumerOptions[] };
   resumeConsumer: Record<string, never>;
+  createSendTransport: ViewerTransportOptions;
+  connectSendTransport: Record<string, never>;
+  produce: { id: string };
+  pauseProducer: Record<string, never>;
 }
 
 /** Browser → node. `id` is the page's own counter; the answer carries it back. */
@@ -65,7 +83,13 @@ export const VIEWER_CLOSE = {
 export type ViewerCloseCode = (typeof VIEWER_CLOSE)[keyof typeof VIEWER_CLOSE];
 
 /** The error codes a signalling request can be answered with. */
-export type SignalingErrorCode = 'bad_request' | 'not_joined' | 'room_error' | 'host_unreachable' | 'host_busy';
+export type SignalingErrorCode = 'bad_request' | 'not_joined' | 'room_error' | 'host_unreachable' | 'host_busy' | 'forbidden';
+
+/** A line of the conversation: the user's words heard by the room, or the companion's reply. */
+export interface Caption {
+  role: 'user' | 'companion';
+  text: string;
+}
 
 /** Node → browser. */
 export type ViewerServerMessage =
@@ -77,7 +101,11 @@ export type ViewerServerMessage =
       routerRtpCapabilities: MediaParameters;
       /** True for an st_ token: the page may show the chat box. */
       canChat: boolean;
+      /** True for an st_ token when the room's node listens to voices: the page may show the microphone. */
+      canSpeak: boolean;
     }
+  /** A line of the conversation, for the captions (every viewer of the room gets it). */
+  | ({ notification: 'caption' } & Caption)
   /** Last message before the websocket closes with the same code and reason. */
   | { notification: 'closed'; code: ViewerCloseCode; reason: string }
   | { id: number; ok: true; data: ViewerResponseData[keyof ViewerResponseData] }
@@ -85,8 +113,12 @@ export type ViewerServerMessage =
 
 /** Any node → the node hosting the room (NATS request; answered with RelayReply). */
 export type RelayRequest =
-  /** A viewer connected on some node; pushes for it go to its own subject. */
-  | { type: 'join'; viewerId: string; tokenId: string }
+  /**
+   * A viewer connected on some node; pushes for it go to its own subject. `canSpeak`: its
+   * credential is the session's own st_ token (the websocket's node checked it), so it may publish.
+   * Answered with `{ routerRtpCapabilities, acceptsVoice }`.
+   */
+  | { type: 'join'; viewerId: string; tokenId: string; canSpeak: boolean }
   | { type: 'signal'; viewerId: string; request: ViewerRequest }
   /** The viewer's websocket closed: remove it from the room. */
   | { type: 'leave'; viewerId: string }
@@ -100,4 +132,4 @@ export type RelayReply =
   | { ok: false; error: { code: SignalingErrorCode; message: string } };
 
 /** The host node → the node holding a viewer's websocket (NATS publish). */
-export type ViewerPush = { type: 'closed'; code: ViewerCloseCode; reason: string };
+export type ViewerPush = { type: 'closed'; code: ViewerCloseCode; reason: string } | ({ type: 'caption' } & Caption);

@@ -6,6 +6,11 @@
  * joining never waits behind a chat turn. It is not the websocket (the viewer-signaling route
  * on any node, through ViewerRelay) and not the room itself (media-core's AvatarRoom).
  *
+ * Only a viewer that joined with `canSpeak` (the session's own st_ token, checked by the websocket's
+ * node) may open the send direction and publish its microphone; others are answered `forbidden`
+ * here too, so a relay that forgot the check still cannot let a watcher speak. The room's captions
+ * (the user's words heard, the companion's reply) are pushed to every viewer.
+ *
  * When the room closes (the session ended, or its media worker died) every viewer is told the
  * reason on its push subject, wherever its websocket is, and the subscription goes.
  */
@@ -13,7 +18,9 @@ import type { NatsConnection, Subscription } from 'nats';
 import type { Logger } from 'pino';
 import { sessionSignalSubject, viewerPushSubject } from '../../actors/session/subjects.js';
 import {
+  SPEAKER_METHODS,
   VIEWER_CLOSE,
+  type Caption,
   type MediaParameters,
   type RelayReply,
   type RelayRequest,
@@ -33,7 +40,14 @@ export interface ViewerRoom {
   consume(viewerId: string, rtpCapabilities: never): Promise<unknown[]>;
   resumeConsumer(viewerId: string, consumerId: string): Promise<unknown>;
   removeViewer(viewerId: string): unknown;
+  /** Whether someone on this node listens to voices in the room (else the microphone is not offered). */
+  readonly acceptsVoice: boolean;
+  createSpeakerTransport(viewerId: string): Promise<unknown>;
+  connectSpeakerTransport(viewerId: string, dtlsParameters: never): Promise<unknown>;
+  produceVoice(viewerId: string, rtpParameters: never): Promise<string>;
+  pauseVoice(viewerId: string, paused: boolean): Promise<unknown>;
   on(event: 'close', listener: (reason: string) => void): unknown;
+  on(event: 'caption', listener: (caption: Caption) => void): unknown;
 }
 
 /** Session end reasons (live-session.ts); any other room close reason is not a session end. */
@@ -41,6 +55,8 @@ const SESSION_END_REASONS = new Set(['explicit', 'idle', 'eviction', 'node_lost'
 
 interface HostedViewer {
   tokenId: string;
+  /** Joined with the session's own st_ token: may publish its microphone. */
+  canSpeak: boolean;
   lastSeenMs: number;
 }
 
@@ -95,6 +111,9 @@ export class ViewerHost {
     });
     this.rooms.set(sessionId, attached);
     room.on('close', (reason) => this.detach(sessionId, reason));
+    room.on('caption', ({ role, text }) => {
+      for (const viewerId of attached.viewers.keys()) this.push(viewerId, { type: 'caption', role, text });
+    });
   }
 
   /** Viewers in the session's room on this node (0 when it has none here). */
@@ -111,13 +130,20 @@ export class ViewerHost {
     const { room, viewers } = attached;
     switch (request.type) {
       case 'join':
-        viewers.set(request.viewerId, { tokenId: request.tokenId, lastSeenMs: Date.now() });
+        viewers.set(request.viewerId, { tokenId: request.tokenId, canSpeak: request.canSpeak === true, lastSeenMs: Date.now() });
         attached.log.info({ viewerId: request.viewerId, tokenId: request.tokenId }, 'viewer joined');
-        return { ok: true, data: { routerRtpCapabilities: room.rtpCapabilities } };
+        return { ok: true, data: { routerRtpCapabilities: room.rtpCapabilities, acceptsVoice: room.acceptsVoice } };
       case 'signal': {
         const viewer = viewers.get(request.viewerId);
         if (!viewer) return failure('not_joined', 'this viewer is not in the room');
         viewer.lastSeenMs = Date.now();
+        if (SPEAKER_METHODS.has(request.request.method) && !viewer.canSpeak) {
+          attached.log.warn(
+            { viewerId: request.viewerId, method: request.request.method },
+            'a viewer without the st_ token tried to speak',
+          );
+          return failure('forbidden', SPEAK_FORBIDDEN);
+        }
         return { ok: true, data: await this.signal(room, request.viewerId, request.request) };
       }
       case 'leave':
@@ -157,6 +183,16 @@ export class ViewerHost {
         };
       case 'resumeConsumer':
         await room.resumeConsumer(viewerId, request.consumerId);
+        return {};
+      case 'createSendTransport':
+        return (await room.createSpeakerTransport(viewerId)) as ViewerTransportOptions;
+      case 'connectSendTransport':
+        await room.connectSpeakerTransport(viewerId, request.dtlsParameters as never);
+        return {};
+      case 'produce':
+        return { id: await room.produceVoice(viewerId, request.rtpParameters as never) };
+      case 'pauseProducer':
+        await room.pauseVoice(viewerId, request.paused);
         return {};
       default:
         throw new Error(`unknown signalling method ${(request as { method: string }).method}`);
@@ -199,6 +235,9 @@ export class ViewerHost {
     this.options.nc.publish(viewerPushSubject(viewerId), encode(message));
   }
 }
+
+/** Why a watcher's microphone request is refused (the websocket's node says the same). */
+export const SPEAK_FORBIDDEN = "only the session's own st_ token may speak into its room";
 
 function failure(code: Extract<RelayReply, { ok: false }>['error']['code'], message: string): RelayReply {
   return { ok: false, error: { code, message } };

@@ -14,6 +14,7 @@ import { sessionSignalSubject, viewerPushSubject } from '../../actors/session/su
 import { newId } from '../../runtime/ids.js';
 import {
   VIEWER_CLOSE,
+  type Caption,
   type MediaParameters,
   type RelayReply,
   type RelayRequest,
@@ -25,6 +26,7 @@ const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value
 const decode = <T>(bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as T;
 
 export type RelayFailure = Extract<RelayReply, { ok: false }>;
+type ClosedPush = Extract<ViewerPush, { type: 'closed' }>;
 
 /** Joining failed: the reply says why (no room on any node, host busy, refused). */
 export class ViewerJoinRefused extends Error {
@@ -42,6 +44,12 @@ export interface ViewerRelayOptions {
   keepaliveMs: number;
 }
 
+/** What the room's node pushes to a viewer: its end, or a line of the conversation. */
+export interface ViewerPushHandlers {
+  onClosed(push: ClosedPush): void;
+  onCaption(caption: Caption): void;
+}
+
 /** One viewer's signalling path from this node to the room. */
 export class ViewerConnection {
   private closed = false;
@@ -52,8 +60,10 @@ export class ViewerConnection {
     readonly viewerId: string,
     readonly tokenId: string,
     readonly routerRtpCapabilities: MediaParameters,
+    /** The room's node listens to voices (the page may offer the microphone to an st_ viewer). */
+    readonly acceptsVoice: boolean,
     private readonly sub: Subscription,
-    private readonly onClosed: (push: ViewerPush) => void,
+    private readonly onClosed: (push: ClosedPush) => void,
   ) {}
 
   request(request: ViewerRequest): Promise<RelayReply> {
@@ -67,7 +77,7 @@ export class ViewerConnection {
   }
 
   /** The host (or this node, on losing the host) ended this viewer. */
-  end(push: ViewerPush): void {
+  end(push: ClosedPush): void {
     if (!this.dispose()) return;
     this.onClosed(push);
   }
@@ -90,31 +100,45 @@ export class ViewerRelay {
     this.timer.unref();
   }
 
-  /** Puts a viewer in the session's room, wherever it is hosted; pushes for it reach `onClosed`. */
-  async join(sessionId: string, tokenId: string, onClosed: (push: ViewerPush) => void): Promise<ViewerConnection> {
+  /**
+   * Puts a viewer in the session's room, wherever it is hosted; pushes for it reach `handlers`.
+   * `canSpeak`: the viewer's credential is the session's own st_ token (it may publish its microphone).
+   */
+  async join(sessionId: string, tokenId: string, canSpeak: boolean, handlers: ViewerPushHandlers): Promise<ViewerConnection> {
     const viewerId = newId('vwr');
-    // A push can arrive before the join's answer has been handled: it is kept and delivered then.
-    const joined: { connection?: ViewerConnection; early?: ViewerPush } = {};
+    // A close can arrive before the join's answer has been handled: it is kept and delivered then.
+    const joined: { connection?: ViewerConnection; early?: ClosedPush } = {};
     // Subscribed before joining, so a push sent right after the join cannot be missed.
     const sub = this.options.nc.subscribe(viewerPushSubject(viewerId), {
       callback: (err, msg) => {
         if (err) return;
         try {
           const push = decode<ViewerPush>(msg.data);
-          if (joined.connection) joined.connection.end(push);
+          if (push.type === 'caption') {
+            if (joined.connection) handlers.onCaption({ role: push.role, text: push.text });
+          } else if (joined.connection) joined.connection.end(push);
           else joined.early = push;
         } catch (error) {
           this.options.log.warn({ err: error, viewerId }, 'undecodable viewer push');
         }
       },
     });
-    const reply = await this.send(sessionId, { type: 'join', viewerId, tokenId });
+    const reply = await this.send(sessionId, { type: 'join', viewerId, tokenId, canSpeak });
     if (!reply.ok) {
       sub.unsubscribe();
       throw new ViewerJoinRefused(reply);
     }
-    const { routerRtpCapabilities } = reply.data as { routerRtpCapabilities: MediaParameters };
-    const connection = (joined.connection = new ViewerConnection(this, sessionId, viewerId, tokenId, routerRtpCapabilities, sub, onClosed));
+    const { routerRtpCapabilities, acceptsVoice } = reply.data as { routerRtpCapabilities: MediaParameters; acceptsVoice?: boolean };
+    const connection = (joined.connection = new ViewerConnection(
+      this,
+      sessionId,
+      viewerId,
+      tokenId,
+      routerRtpCapabilities,
+      acceptsVoice === true,
+      sub,
+      (push) => handlers.onClosed(push),
+    ));
     let viewers = this.bySession.get(sessionId);
     if (!viewers) this.bySession.set(sessionId, (viewers = new Set()));
     viewers.add(connection);

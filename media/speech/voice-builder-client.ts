@@ -7,67 +7,9 @@
  */
 import { ModelHttp } from './model-http.js';
 import { UpstreamError } from './upstream-error.js';
+import type { BuiltVoice, Conversion, ReferenceAnalysis, RefinedVoice, VoiceBuilder } from '../../runtime/voices/voice-builder.js';
 
-export interface ReferenceAnalysis {
-  duration_s: number;
-  speech_s: number;
-  peak_dbfs: number;
-  loud_db: number;
-  noise_floor_db: number;
-  snr_db: number;
-  clipped_fraction: number;
-  voiced_fraction: number;
-  speaker_min_similarity: number;
-  speaker_windows: number;
-}
-
-export interface BuiltVoice {
-  /** Opaque voice parameters (base64), stored by the service and registered for synthesis. */
-  style: string;
-  /** The start's score against the search part of the reference (null: not known yet). */
-  search_score: number | null;
-  /** Its score on the builder's validation sentence, which refinement must improve on; null: none. */
-  validation_score?: number | null;
-  held_out_score: number;
-  start: string;
-  lang: string;
-  nearest: Array<{ voice: string; similarity: number }>;
-  candidates: number;
-}
-
-export interface RefinedVoice {
-  style: string;
-  search_score: number;
-  validation_score?: number | null;
-  held_out_score: number | null;
-  improved: number;
-  iterations: number;
-  step: number;
-}
-
-export interface VoiceBuilder {
-  analyse(wav: Buffer): Promise<ReferenceAnalysis>;
-  build(searchWav: Buffer, heldOutWav: Buffer, text: string): Promise<BuiltVoice>;
-  refine(input: {
-    style: string;
-    searchWav: Buffer;
-    heldOutWav: Buffer;
-    text: string;
-    lang: string;
-    /** The current version's search score (ignored by the Kokoro search, which rescores its start). */
-    bestScore: number;
-    /** The current version's validation score, when the builder gave one. */
-    validationScore: number | null;
-    iterations: number;
-    seed: number;
-    step: number;
-    maxSeconds: number;
-  }): Promise<RefinedVoice>;
-  register(name: string, style: string): Promise<void>;
-  /** Forgets registered voices whose name starts with `prefix` (one voice, or an account). */
-  unregister(prefix: string): Promise<void>;
-  embed(wav: Buffer): Promise<number[]>;
-}
+export type { BuiltVoice, ReferenceAnalysis, RefinedVoice, VoiceBuilder };
 
 export class HttpVoiceBuilder implements VoiceBuilder {
   private readonly http: ModelHttp;
@@ -105,6 +47,7 @@ export class HttpVoiceBuilder implements VoiceBuilder {
       text: input.text,
       lang: input.lang,
       best_score: input.bestScore,
+      conversion: input.conversion,
       validation_score: input.validationScore,
       iterations: input.iterations,
       seed: input.seed,
@@ -113,8 +56,8 @@ export class HttpVoiceBuilder implements VoiceBuilder {
     });
   }
 
-  async register(name: string, style: string): Promise<void> {
-    await this.post('/v1/voices/register', { name, style });
+  async register(name: string, style: string, conversion: Conversion | null): Promise<void> {
+    await this.post('/v1/voices/register', { name, style, conversion });
   }
 
   async unregister(prefix: string): Promise<void> {

@@ -5,11 +5,12 @@
  */
 import type { WordTiming } from './tts-client.js';
 import type { Pcm } from './wav.js';
+import { wordsOf } from './written-words.js';
 
 const THRESHOLD = 0.02 * 32768;
 
 export function interpolateWords(text: string, pcm: Pcm): WordTiming[] {
-  const words = text.split(/\s+/).filter((w) => /\w/.test(w));
+  const words = wordsOf(text);
   if (words.length === 0) return [];
   const samples = pcm.data.length / 2;
   let first = 0;
@@ -23,7 +24,7 @@ export function interpolateWords(text: string, pcm: Pcm): WordTiming[] {
   const start = first / pcm.sampleRateHz;
   const span = (last - first) / pcm.sampleRateHz;
   // A word's share is its letters plus one for the gap after it.
-  const weights = words.map((w) => w.replace(/[^\w]/g, '').length + 1);
+  const weights = words.map((w) => w.replace(/[^\p{L}\p{N}_]/gu, '').length + 1);
   const total = weights.reduce((a, b) => a + b, 0);
   let at = start;
   return words.map((word, i) => {

@@ -70,10 +70,12 @@ export class MediaWorkerPool extends EventEmitter<{ workerDied: [pid: number, er
     return worker;
   }
 
+  /** Closes every worker and returns once their processes have exited (bounded: 5 s each). */
   async close(): Promise<void> {
     this.closed = true;
-    for (const worker of this.workers) worker.close();
-    this.workers.length = 0;
+    const workers = this.workers.splice(0);
+    for (const worker of workers) worker.close();
+    await Promise.all(workers.map((worker) => subprocessClosed(worker, 5000)));
   }
 
   private async spawn(): Promise<MediaWorker> {
@@ -114,6 +116,18 @@ export class MediaWorkerPool extends EventEmitter<{ workerDied: [pid: number, er
       setTimeout(() => void this.replace(dead), 5000).unref();
     }
   }
+}
+
+/** Resolves once the worker's process has exited, or after `timeoutMs` (the process is then left to mediasoup). */
+function subprocessClosed(worker: MediaWorker, timeoutMs: number): Promise<void> {
+  if (worker.subprocessClosed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    worker.once('subprocessclose', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 export class NoMediaWorker extends Error {

@@ -273,7 +273,7 @@ export class CredentialService {
       token.revokedAt = new Date();
       await em.flush();
     }
-    await this.limiter.markRevoked(token.id);
+    await this.limiter.markRevokedUntil(token.id, token.expiresAt);
     this.forget((p) => p.credentialId === token.id);
   }
 

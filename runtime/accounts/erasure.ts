@@ -6,11 +6,13 @@
  * its Redis counters. Running it again finds nothing and changes nothing.
  *
  * Open live sessions are ended first (reason `account_erased`, with their session.ended event
- * recorded before the account's rows go).
+ * recorded before the account's rows go), through the sessions' one end path; if one cannot be
+ * ended now (its node is busy or moving), erasure stops there with the error and can be run again.
  */
 import fs from 'node:fs';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Services } from '../services.js';
+import type { Core } from '../core.js';
+import type { SessionEndReason } from '../db/entities/live-session.js';
 import { accountFilesDir, listAccountFiles, type FileEntry } from '../files/account-files.js';
 import { LiveSession } from '../db/entities/live-session.js';
 import { accountIdempotencyKeys } from '../idempotency/idempotency-keys.js';
@@ -37,8 +39,17 @@ async function callsRecorded(em: EntityManager, userId: string): Promise<number>
   return (rows[0] as { n: number }).n;
 }
 
+/** How erasure ends a session: the live-session client (actors/session/session-client.ts), where sessions are served. */
+export interface SessionEnder {
+  end(em: EntityManager, session: LiveSession, reason: SessionEndReason): Promise<unknown>;
+}
+
+export type ErasureDeps = Pick<Core, 'orm' | 'temporal' | 'config' | 'credentials' | 'limiter' | 'redis'> & {
+  sessions?: SessionEnder | undefined;
+};
+
 export class AccountEraser {
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: ErasureDeps) {}
 
   async erase(userId: string, dryRun: boolean): Promise<ErasureReport> {
     const { orm, temporal, config, credentials, limiter } = this.services;
@@ -113,8 +124,7 @@ export class AccountEraser {
     credentials.forget((p) => p.userId === userId);
     // 2. Open live sessions end (their actors stop and release capacity wherever they run).
     for (const session of await em.find(LiveSession, { userId, state: 'open' })) {
-      if (this.services.sessions) await this.services.sessions.end(em, session, 'account_erased').catch(() => undefined);
-      await this.services.sessionCapacity.release(session.id);
+      await this.services.sessions?.end(em, session, 'account_erased');
     }
     // 3. Running workflows of the account (webhook deliveries) end now rather than at their next
     //    attempt; any started by step 2 find their rows gone at their first attempt and end.

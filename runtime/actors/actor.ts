@@ -32,6 +32,17 @@ export interface Behavior<S, M, R> {
    */
   lastActivityAt?(state: S): number | undefined;
   onStop?(state: S, reason: string, ctx: ActorContext): Promise<void>;
+  /**
+   * Called as a message arrives, before it waits in the mailbox: a message that supersedes the
+   * one being handled (a new user turn while the companion still speaks) acts on it at once.
+   * Must be quick and must not throw; it sees the state as of the last handled message.
+   */
+  preempt?(state: S, msg: M): void;
+  /**
+   * Frees what this copy of the actor holds on this node without ending anything (it is handed
+   * over to another node, or a second copy of it was recovered): e.g. a realtime session's room.
+   */
+  release?(state: S): Promise<void>;
 }
 
 export class ActorTimeout extends DomainError {}
@@ -95,14 +106,21 @@ export class Actor<S, M, R> {
 
   /** Stops without running the behaviour's onStop (the node is handing the actor over). */
   release(): void {
+    if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.idleTimer);
     for (const envelope of this.mailbox.splice(0)) envelope.reject(new ActorStopped(`actor ${this.id} moved`));
+    this.behavior.release?.(this.state).catch((err: unknown) => this.options.log.warn({ err }, 'releasing an actor failed'));
   }
 
   private enqueue(msg: M): Promise<R | undefined> {
     if (this.stopped) return Promise.reject(new ActorStopped(`actor ${this.id} is stopped`));
     if (this.behavior.isActivity?.(msg) ?? true) this.lastActivityAt = Date.now();
+    try {
+      this.behavior.preempt?.(this.state, msg);
+    } catch (err) {
+      this.options.log.warn({ err }, 'preempting the current message failed');
+    }
     return new Promise((resolve, reject) => {
       this.mailbox.push({ msg, resolve, reject });
       void this.drain();

@@ -64,6 +64,8 @@ export interface ActorHostOptions<S, M> {
 
 export class ActorHost<S, M, R> {
   private readonly actors = new Map<string, { actor: Actor<S, M, R>; sub: Subscription }>();
+  /** Recoveries in progress, by actor id: a second adoption of the same actor waits for the first. */
+  private readonly recovering = new Map<string, Promise<void>>();
   private timers: NodeJS.Timeout[] = [];
   private scanning = false;
   private closed = false;
@@ -205,10 +207,20 @@ export class ActorHost<S, M, R> {
     await this.options.registry.leave().catch(() => undefined);
   }
 
-  private host(id: string, state: S): void {
+  /**
+   * Puts `msg` in the mailbox of actor `id` if it is hosted here (fire and forget): how an actor's
+   * own resources (a failed room) reach it, behind the message it is handling.
+   */
+  tellLocal(id: string, msg: M): void {
+    const hosted = this.actors.get(id);
+    if (hosted && !hosted.actor.isStopped) hosted.actor.tell(msg);
+  }
+
+  /** `behavior`: the instance whose `recover` built `state` (it may hold what recover opened). */
+  private host(id: string, state: S, behavior: Behavior<S, M, R> = this.options.behaviorFor(id) as Behavior<S, M, R>): void {
     const { nc, subjectPrefix, log, idleTimeoutMs, supervision } = this.options;
     const actorLog = log.child({ actorId: id });
-    const actor = new Actor<S, M, R>(id, state, this.options.behaviorFor(id) as Behavior<S, M, R>, {
+    const actor = new Actor<S, M, R>(id, state, behavior, {
       log: actorLog,
       idleTimeoutMs,
       supervision,
@@ -253,12 +265,30 @@ export class ActorHost<S, M, R> {
   }
 
   /** Loads the state of an actor this node now holds the placement of, and hosts it. */
-  private async recoverAndHost(entry: PlacementEntry, what: string): Promise<void> {
+  /**
+   * One recovery per actor at a time on this node: the orphan scan and a caller's ask can both
+   * decide to adopt the same actor, and two recoveries would each open what the actor owns (a
+   * realtime session's room, the second replacing the first under the hosted copy).
+   */
+  private recoverAndHost(entry: PlacementEntry, what: string): Promise<void> {
+    const running = this.recovering.get(entry.actorId);
+    if (running) return running;
+    const recovery = this.recoverAndHostOnce(entry, what).finally(() => this.recovering.delete(entry.actorId));
+    this.recovering.set(entry.actorId, recovery);
+    return recovery;
+  }
+
+  private async recoverAndHostOnce(entry: PlacementEntry, what: string): Promise<void> {
     const behavior = this.options.behaviorFor(entry.actorId);
     try {
       const state = await behavior.recover({ id: entry.actorId, log: this.options.log, stop: () => undefined });
-      if (this.actors.has(entry.actorId)) return;
-      this.host(entry.actorId, state);
+      if (this.actors.has(entry.actorId)) {
+        await behavior.release?.(state); // another copy runs here already: free what this one opened
+        return;
+      }
+      // Hosted with the same behaviour instance: what its recover opened (a realtime session's
+      // room and encoder) belongs to the running actor, and closes when it ends.
+      this.host(entry.actorId, state, behavior as Behavior<S, M, R>);
       this.options.log.info({ actorId: entry.actorId, from: entry.placement.nodeId }, what);
     } catch (err) {
       await this.options.registry.remove(entry.actorId).catch(() => undefined);

@@ -15,7 +15,7 @@ import type { Orm } from '../db/orm.js';
 import type { Mode } from '../db/entities/credentials.js';
 import { StoredEvent } from '../db/entities/event.js';
 import { WebhookDelivery, WebhookEndpoint } from '../db/entities/webhook.js';
-import type { deliverWebhook } from '../../workflows/webhook-delivery/workflow.js';
+import { DELIVER_WEBHOOK_WORKFLOW, type DeliverWebhookWorkflow } from '../temporal/workflow-contracts.js';
 import { deliverySearchAttributes } from '../temporal/search-attributes.js';
 import type { EventBody, EventType } from './event-types.js';
 
@@ -134,7 +134,7 @@ export class EventBus {
         try {
           // Bounded: with Temporal down the client would otherwise retry for a long time.
           await this.temporal.connection.withDeadline(Date.now() + START_TIMEOUT_MS, () =>
-            this.temporal.workflow.start<typeof deliverWebhook>('deliverWebhook', {
+            this.temporal.workflow.start<DeliverWebhookWorkflow>(DELIVER_WEBHOOK_WORKFLOW, {
               taskQueue: this.taskQueue,
               workflowId: delivery.workflowId,
               args: [{ deliveryId: delivery.id, retryScheduleS: [...this.retryScheduleS] }],

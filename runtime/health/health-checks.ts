@@ -2,7 +2,13 @@
  * Readiness of the servers the service depends on, each probed with a short timeout, and of the
  * model servers (synthesis, transcription, the language model) this node calls. A failure is
  * described without any internal address.
+ *
+ * Temporal is probed in two steps: a plain TCP connection to its address first, which a server that
+ * is down refuses at once, then the gRPC call under a deadline. The gRPC call alone would not fail
+ * at once: the Temporal client retries UNAVAILABLE with a backoff (about 2 s in all), which is right
+ * for workflow starts and wrong for a health probe.
  */
+import net from 'node:net';
 import type { NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
 import type { Client as TemporalClient } from '@temporalio/client';
@@ -42,6 +48,25 @@ async function probe(run: () => Promise<unknown>): Promise<DependencyState> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Resolves when something accepts a TCP connection at `address` (host:port), else rejects. */
+function tcpConnect(address: string, timeoutMs: number): Promise<void> {
+  const { hostname, port } = new URL(`tcp://${address}`);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || 7233) });
+    socket.setTimeout(timeoutMs, () => socket.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** The address the Temporal client connects to (a Connection's option), if it says. */
+function temporalAddress(temporal: TemporalClient): string | undefined {
+  return (temporal.connection as { options?: { address?: string } }).options?.address;
 }
 
 export class HealthChecks {
@@ -90,7 +115,13 @@ export class HealthChecks {
         if (nats.isClosed()) throw new Error('connection closed');
         await nats.flush();
       }),
-      probe(() => temporal.workflowService.describeNamespace({ namespace })),
+      probe(async () => {
+        const address = temporalAddress(temporal);
+        if (address) await tcpConnect(address, PROBE_TIMEOUT_MS);
+        await temporal.connection.withDeadline(Date.now() + PROBE_TIMEOUT_MS, () =>
+          temporal.workflowService.describeNamespace({ namespace }),
+        );
+      }),
     ]);
     return { postgres, redis: redisState, nats: natsState, temporal: temporalState };
   }

@@ -105,6 +105,7 @@ export interface Admission {
 }
 
 const REVOKED_MARKER_TTL_S = 24 * 3600;
+const REVOKED_MARKER_CLOCK_MARGIN_S = 60;
 
 export function monthKey(now: Date): string {
   return `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
@@ -234,6 +235,17 @@ export class Limiter {
   /** Marks a credential revoked for every node at once (their caches are bypassed by admit()). */
   async markRevoked(credentialId: string, ttlS = REVOKED_MARKER_TTL_S): Promise<void> {
     await this.redis.set(`cmp:revoked:${credentialId}`, '1', 'EX', ttlS);
+  }
+
+  /**
+   * Marks a credential that expires at `expiresAt` revoked: the marker is needed only until then
+   * (a node refuses an expired credential, cached or not), plus a minute for clocks that differ
+   * between nodes. Session and viewer tokens live 15 minutes by default; a marker kept for the full
+   * day would leave Redis a key per ended token, 96 times as many as needed under steady traffic.
+   */
+  async markRevokedUntil(credentialId: string, expiresAt: Date, now = Date.now()): Promise<void> {
+    const ttlS = Math.ceil((expiresAt.getTime() - now) / 1000) + REVOKED_MARKER_CLOCK_MARGIN_S;
+    await this.markRevoked(credentialId, Math.min(REVOKED_MARKER_TTL_S, Math.max(REVOKED_MARKER_CLOCK_MARGIN_S, ttlS)));
   }
 
   /**

@@ -215,7 +215,7 @@ export function temporalServer(dataDir: string, portBase: number, cli: string, n
   };
 }
 
-/** The embedded language model (media/llm/llm-server.ts), an OpenAI-compatible chat server. */
+/** The embedded language model (runtime/llm/llm-server.ts), an OpenAI-compatible chat server. */
 export function llmServer(
   portBase: number,
   modelPath: string,

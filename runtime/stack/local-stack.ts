@@ -116,7 +116,7 @@ export class LocalStack {
       config.stackPortBase,
       config.llmModelPath,
       config.llmRuntimeDir,
-      path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
       config.llmPrompt,
       config.llmThreads,
     );
@@ -142,7 +142,7 @@ export class LocalStack {
   async stop(): Promise<void> {
     await Promise.all(this.running.map((proc) => proc.stop()));
     this.running.length = 0;
-    this.watch?.stop();
+    await this.watch?.stop();
     this.watch = undefined;
     if (LocalStack.owner(this.dataDir) === process.pid) fs.rmSync(LocalStack.lockFile(this.dataDir), { force: true });
     this.log.info('embedded stack stopped');

@@ -82,6 +82,20 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
+/** Whether any process of process group `pgid` is still there (its leader, or anything it started). */
+function groupAlive(pgid: number): boolean {
+  return isAlive(-pgid);
+}
+
+async function waitForGroupExit(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pgid)) return true;
+    await sleep(50);
+  }
+  return !groupAlive(pgid);
+}
+
 export class ManagedProcess {
   private child: ChildProcess | undefined;
   private exited = false;
@@ -224,9 +238,14 @@ export class ManagedProcess {
     await this.terminate(timeoutMs);
   }
 
+  /**
+   * Stops the child's whole process group and returns once every process of it has exited, so
+   * that its ports and files are free for whatever starts next (the same server on the same data
+   * directory, in a test or a benchmark that runs two services one after the other).
+   */
   private async terminate(timeoutMs = 10_000): Promise<void> {
     const child = this.child;
-    if (!child?.pid || this.exited) {
+    if (!child?.pid || !groupAlive(child.pid)) {
       fs.rmSync(this.pidFile, { force: true });
       return;
     }
@@ -236,14 +255,14 @@ export class ManagedProcess {
     } catch {
       /* already gone */
     }
-    if (!(await waitForExit(child.pid, timeoutMs))) {
+    if (!(await waitForGroupExit(child.pid, timeoutMs))) {
       this.log.warn({ server: this.spec.name }, 'embedded server did not stop in time; killing it');
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         /* already gone */
       }
-      await waitForExit(child.pid, 2000);
+      await waitForGroupExit(child.pid, 2000);
     }
     fs.rmSync(this.pidFile, { force: true });
   }

@@ -4,7 +4,9 @@
  * whose write end only the service has. When the service dies, even by kill -9, the pipe closes;
  * the watch then reads `<dataDir>/run/*.pid` (`<pid> <stop signal>`, written by ManagedProcess)
  * and stops each server's process group with its own stop signal, then SIGKILL after 10 s. At a
- * clean stop the pid files are gone before the pipe closes, so it has nothing to do.
+ * clean stop the pid files are gone before the pipe closes, so it has nothing to do; the stop still
+ * waits for the watch to exit, because a watch that wakes up late would read the pid files of the
+ * next stack started on the same data directory and stop its servers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -32,8 +34,18 @@ done
 for pid in $(groups "$1" | cut -d' ' -f1); do kill -s KILL -- "-$pid" 2>/dev/null; done
 `;
 
+/** How long a clean stop waits for the watch to exit before killing it. */
+const STOP_TIMEOUT_MS = 5000;
+
 export class ParentWatch {
-  private constructor(private readonly child: ChildProcess) {}
+  private readonly exited: Promise<void>;
+
+  private constructor(private readonly child: ChildProcess) {
+    this.exited = new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+  }
 
   /** Starts the watch of the servers whose pid files are in `runDir`. */
   static start(runDir: string): ParentWatch {
@@ -53,8 +65,24 @@ export class ParentWatch {
     return this.child.pid;
   }
 
-  /** At a clean stop (servers already stopped): closing the pipe lets the watch exit. */
-  stop(): void {
+  /**
+   * At a clean stop (servers already stopped, pid files removed): closing the pipe lets the watch
+   * exit, and this resolves once it has. A watch that has not exited within 5 s is killed.
+   */
+  async stop(): Promise<void> {
     this.child.stdin?.end();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);
+    });
+    const late = await Promise.race([this.exited.then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (!late) return;
+    try {
+      process.kill(-this.child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+    await this.exited;
   }
 }

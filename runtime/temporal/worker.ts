@@ -76,6 +76,12 @@ export async function startWorker(options: {
         namespace: options.namespace,
         taskQueue: options.taskQueue,
         activities: options.activities,
+        // At shutdown, activities in flight are told to cancel after 1 s and the worker stops after
+        // 5 s whatever they do: a long one (a clone's refinement round) is then retried by another
+        // worker after its heartbeat timeout, instead of holding this node's shutdown (and the
+        // hand-over of its sessions) for minutes.
+        shutdownGraceTime: '1 second',
+        shutdownForceTime: '5 seconds',
         ...(fs.existsSync(workflowBundlePath) ? { workflowBundle: { codePath: workflowBundlePath } } : { workflowsPath: workflowsEntry }),
       });
     } catch (err) {

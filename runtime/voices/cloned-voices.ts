@@ -5,15 +5,21 @@
  * character.updated event). Routes keep schemas, body parsing and HTTP concerns; this is the
  * repository they call, as runtime/characters/character-service.ts is for characters.
  *
+ * Creating a voice waits on Temporal for one second at most: the record is committed `pending` (step
+ * `queued`) and its job is started under that deadline. When Temporal is unreachable the voice stays
+ * queued and the sweep of worker processes (`startQueued`) starts its job once Temporal answers:
+ * the workflow id is a function of the voice id, so a second start is harmless. Deleting terminates
+ * the job under a deadline too.
+ *
  * Not here: fetching and checking the clips and building the voice (workflows/voice-clone).
  */
 import fs from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client as TemporalClient } from '@temporalio/client';
-import { DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
-import type { VoiceBuilder } from '../../media/speech/voice-builder-client.js';
-import type { cloneVoice } from '../../workflows/voice-clone/workflow.js';
+import { DEFAULT_VOICE_ID } from './voice-catalog.js';
+import type { VoiceBuilder } from './voice-builder.js';
+import { CLONE_VOICE_WORKFLOW, type CloneVoiceWorkflow } from '../temporal/workflow-contracts.js';
 import type { Config } from '../config.js';
 import { Character } from '../db/entities/character.js';
 import type { Mode } from '../db/entities/credentials.js';
@@ -45,7 +51,18 @@ export interface NewVoice {
 
 const VOICE_ID = /^vce_[0-9A-Za-z]+$/;
 
+/**
+ * How long one Temporal call may take (the client would otherwise retry for about 20 s while the
+ * server is down): a request's start, the sweep's start or a terminate. After a request's start has
+ * failed, requests do not try for a few seconds (the sweep starts those jobs too).
+ */
+const REQUEST_START_TIMEOUT_MS = 1000;
+const TEMPORAL_TIMEOUT_MS = 5000;
+const SKIP_AFTER_FAILURE_MS = 5000;
+
 export class ClonedVoiceService {
+  private downUntil = 0;
+
   constructor(
     private readonly deps: {
       config: Pick<Config, 'dataDir' | 'temporalTaskQueue' | 'voiceRefineRounds' | 'voiceRefineIterations'>;
@@ -68,11 +85,12 @@ export class ClonedVoiceService {
   }
 
   /**
-   * The voice `pending`, with its clone job started; the same Idempotency-Key gives the same voice
-   * id, so a repeated call answers the first call's voice and starts no second job.
+   * The voice `pending` (step `queued`), with its clone job started, or left to the sweep when
+   * Temporal does not answer within a second; the same Idempotency-Key gives the same voice id, so a
+   * repeated call answers the first call's voice and starts no second job.
    */
   async create(em: EntityManager, owner: Owner, input: NewVoice): Promise<Voice> {
-    const { config, temporal } = this.deps;
+    const { config } = this.deps;
     const id = voiceIdFor(owner.userId, owner.mode, input.idempotencyKey);
     const existing = await em.findOne(Voice, { id });
     if (existing) return existing;
@@ -93,6 +111,7 @@ export class ClonedVoiceService {
       version: 0,
       similarity: null,
       searchScore: null,
+      conversion: null,
       failureCode: null,
       failureReason: null,
       transcript: null,
@@ -109,27 +128,73 @@ export class ClonedVoiceService {
       for (const [i, upload] of input.uploads.entries()) await fs.writeFile(`${dir}/upload-${i}`, upload);
     }
     await em.persistAndFlush(voice);
-    try {
-      await temporal.workflow.start<typeof cloneVoice>('cloneVoice', {
-        taskQueue: config.temporalTaskQueue,
-        workflowId: voice.workflowId,
-        args: [
-          {
-            voiceId: id,
-            refineRounds: config.voiceRefineRounds,
-            refineIterations: config.voiceRefineIterations,
-            refineMaxSeconds: 120,
-          },
-        ],
-        typedSearchAttributes: voiceCloneSearchAttributes(voice),
-      });
-    } catch (err) {
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) {
-        await em.removeAndFlush(voice);
-        throw err;
+    await this.startOrLeaveQueued(voice);
+    return voice;
+  }
+
+  /**
+   * Starts the job of every voice still `queued` `graceMs` after it was created (its start failed:
+   * Temporal unreachable, the process stopped in between), oldest first, at most `limit`. Run by
+   * the worker's sweep. A voice whose job did start but has not begun yet is started again
+   * harmlessly (same workflow id). Returns how many were started.
+   */
+  async startQueued(em: EntityManager, graceMs = 10_000, limit = 100): Promise<number> {
+    const queued = await em.find(
+      Voice,
+      { status: 'pending', step: 'queued', createdAt: { $lt: new Date(Date.now() - graceMs) } },
+      { limit, orderBy: { createdAt: 'asc' } },
+    );
+    let started = 0;
+    for (const voice of queued) {
+      try {
+        await this.startJob(voice, TEMPORAL_TIMEOUT_MS);
+        started++;
+      } catch (err) {
+        this.deps.log.warn({ err, voiceId: voice.id }, 'could not start a voice clone job; the sweep will retry');
+        break; // Temporal is still unreachable: the next sweep tries again.
       }
     }
-    return voice;
+    return started;
+  }
+
+  /** The voice's clone workflow, started under a deadline; already started counts as started. */
+  private async startJob(voice: Voice, timeoutMs: number): Promise<void> {
+    const { config, temporal } = this.deps;
+    try {
+      await temporal.connection.withDeadline(Date.now() + timeoutMs, () =>
+        temporal.workflow.start<CloneVoiceWorkflow>(CLONE_VOICE_WORKFLOW, {
+          taskQueue: config.temporalTaskQueue,
+          workflowId: voice.workflowId,
+          args: [
+            {
+              voiceId: voice.id,
+              refineRounds: config.voiceRefineRounds,
+              refineIterations: config.voiceRefineIterations,
+              // Per round, checked before each candidate: rounds 1-2 take seconds, a blend tens of them.
+              refineMaxSeconds: 30,
+            },
+          ],
+          typedSearchAttributes: voiceCloneSearchAttributes(voice),
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+  }
+
+  /**
+   * Starts the job for a request, under a short deadline; a failure leaves the voice queued for the
+   * sweep, and for a few seconds after one no start is tried (the sweep starts those too), so an
+   * outage does not hold up every request.
+   */
+  private async startOrLeaveQueued(voice: Voice): Promise<void> {
+    if (Date.now() < this.downUntil) return;
+    try {
+      await this.startJob(voice, REQUEST_START_TIMEOUT_MS);
+    } catch (err) {
+      this.downUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
+      this.deps.log.warn({ err, voiceId: voice.id }, 'could not start a voice clone job now; the sweep will start it');
+    }
   }
 
   async delete(em: EntityManager, owner: Owner, id: string): Promise<void> {
@@ -158,10 +223,13 @@ export class ClonedVoiceService {
     });
     await events.dispatch(deliveries);
     try {
-      await temporal.workflow.getHandle(voiceCloneWorkflowId(id)).terminate('voice deleted');
+      await temporal.connection.withDeadline(Date.now() + TEMPORAL_TIMEOUT_MS, () =>
+        temporal.workflow.getHandle(voiceCloneWorkflowId(id)).terminate('voice deleted'),
+      );
     } catch (err) {
-      // Already finished (or never started): nothing runs for this voice any more.
-      if (!(err instanceof WorkflowNotFoundError)) log.debug({ err }, 'could not terminate a voice clone workflow');
+      // Already finished (or never started): nothing runs for this voice any more. Temporal
+      // unreachable: the job, if it runs, finds the voice gone at its next step and ends.
+      if (!(err instanceof WorkflowNotFoundError)) log.warn({ err }, 'could not terminate a voice clone workflow');
     }
     await fs.rm(voiceFilesDir(config.dataDir, owner.userId, id), { recursive: true, force: true });
     // The synthesis server forgets every version of it (`clone:<user>/<voice>/`).

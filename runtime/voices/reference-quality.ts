@@ -3,7 +3,7 @@
  * (media/speech/voice-builder-client.ts ReferenceAnalysis). Each failure has its own code, so a
  * client can tell the user what to fix. Thresholds are documented in docs/VOICES.md.
  */
-import type { ReferenceAnalysis } from '../../media/speech/voice-builder-client.js';
+import type { ReferenceAnalysis } from './voice-builder.js';
 import type { FailureCode } from './voice-failures.js';
 
 export const QUALITY_THRESHOLDS = {

@@ -1,9 +1,12 @@
 /**
  * Fetches one voice sample by URL for a clone job, with the webhook SSRF guard: the URL and every
  * redirect target are checked (scheme, credentials, resolved addresses) before they are called,
- * and connections resolve hosts through the guarded lookup. Bounded in time (one deadline for
- * redirects and body) and in size (Content-Length and bytes read). The format is sniffed from
- * the first bytes; the Content-Type header is recorded but never trusted.
+ * and connections resolve hosts through the guarded lookup. Bounded in size (Content-Length and
+ * bytes read) and in time by ONE deadline for the whole fetch: redirects, headers and every byte of
+ * the body (a server that sends headers and then stalls, or trickles, is cut off when it passes).
+ * A fetch that runs out of time is a permanent failure: retrying a server that could not send the
+ * sample in that time would only keep the voice pending for several more deadlines. The format is
+ * sniffed from the first bytes; the Content-Type header is recorded but never trusted.
  *
  * Throws SampleFetchFailed: `permanent` failures end the job, the others are retried.
  */
@@ -14,6 +17,7 @@ import type { FailureCode } from './voice-failures.js';
 export interface SampleFetchOptions {
   policy: UrlPolicy;
   maxBytes: number;
+  /** The whole fetch: redirects, headers and body. */
   timeoutMs: number;
   userAgent: string;
 }
@@ -36,6 +40,9 @@ export class SampleFetchFailed extends Error {
 }
 
 const MAX_REDIRECTS = 5;
+
+/** undici's own timeouts (connect, headers, body), which end a fetch as the deadline does. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** The audio container by its magic bytes, or null when the bytes are not a known audio format. */
 export function sniffAudioFormat(head: Buffer): string | null {
@@ -66,7 +73,18 @@ export class SampleFetcher {
   }
 
   async fetch(rawUrl: string): Promise<FetchedSample> {
+    // One deadline for everything below: it aborts the request and the body stream alike.
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      return await this.follow(rawUrl, deadline);
+    } catch (err) {
+      if (err instanceof SampleFetchFailed) throw err;
+      if (isTimeout(err, deadline)) throw this.timedOut();
+      throw err;
+    }
+  }
+
+  private async follow(rawUrl: string, deadline: AbortSignal): Promise<FetchedSample> {
     let url = rawUrl;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       await this.check(url, hop);
@@ -80,16 +98,21 @@ export class SampleFetcher {
           headers: { 'user-agent': this.options.userAgent, accept: 'audio/*, application/octet-stream;q=0.5' },
         });
       } catch (err) {
-        const e = err as Error & { code?: string };
-        if (/refused: /.test(e.message)) throw new SampleFetchFailed('sample_refused', `the sample URL is refused: ${e.message}`, true);
-        const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `timed out after ${this.options.timeoutMs} ms` : e.message;
-        throw new SampleFetchFailed('sample_unreachable', `the sample URL could not be fetched (${e.code ?? why})`, false);
+        const e = err as Error;
+        if (/refused: /.test(e.message))
+          throw new SampleFetchFailed('sample_refused', `the sample URL is refused: ${e.message.replace(/^.*refused: /, '')}`, true);
+        if (isTimeout(err, deadline)) throw this.timedOut();
+        throw new SampleFetchFailed('sample_unreachable', `the sample URL could not be fetched (${describe(e)})`, false);
       }
       if ([301, 302, 303, 307, 308].includes(res.statusCode)) {
         res.body.resume();
         const location = res.headers.location;
         if (typeof location !== 'string') throw new SampleFetchFailed('sample_unreachable', 'a redirect without Location', true);
-        url = new URL(location, url).toString();
+        try {
+          url = new URL(location, url).toString();
+        } catch {
+          throw new SampleFetchFailed('sample_refused', 'the sample URL redirects to an invalid URL', true);
+        }
         continue;
       }
       if (res.statusCode === 404 || res.statusCode === 410) {
@@ -120,7 +143,8 @@ export class SampleFetcher {
         }
       } catch (err) {
         if (err instanceof SampleFetchFailed) throw err;
-        throw new SampleFetchFailed('sample_unreachable', `the sample download broke off (${(err as Error).message})`, false);
+        if (isTimeout(err, deadline)) throw this.timedOut(bytes);
+        throw new SampleFetchFailed('sample_unreachable', `the sample download broke off (${describe(err)})`, false);
       }
       const body = Buffer.concat(chunks);
       const format = sniffAudioFormat(body.subarray(0, 16));
@@ -137,13 +161,30 @@ export class SampleFetcher {
     throw new SampleFetchFailed('sample_unreachable', `more than ${MAX_REDIRECTS} redirects`, true);
   }
 
+  private timedOut(bytes?: number): SampleFetchFailed {
+    const got = bytes === undefined ? '' : ` (${bytes} bytes had arrived)`;
+    return new SampleFetchFailed(
+      'sample_unreachable',
+      `the sample URL did not send the whole sample within ${this.options.timeoutMs} ms${got}; it is not tried again`,
+      true,
+    );
+  }
+
   private async check(url: string, hop: number): Promise<void> {
     try {
       await checkWebhookUrl(url, this.options.policy);
     } catch (err) {
       if (!(err instanceof UrlRefused)) throw err;
-      const what = hop === 0 ? 'the sample URL' : `a redirect of the sample URL (to ${safeOrigin(url)})`;
-      throw new SampleFetchFailed('sample_refused', `${what} is refused: ${err.message.replace(/^url (is refused: )?/, '')}`, true);
+      const why = err.message.replace(/^url (is refused: )?/, '');
+      if (hop === 0) throw new SampleFetchFailed('sample_refused', `the sample URL is refused: ${why}`, true);
+      const target = new URL(url);
+      if (target.protocol !== 'http:' && target.protocol !== 'https:')
+        throw new SampleFetchFailed(
+          'sample_refused',
+          `the sample URL redirects to a ${target.protocol} URL, which is refused: only http and https URLs are fetched`,
+          true,
+        );
+      throw new SampleFetchFailed('sample_refused', `the sample URL redirects to ${target.origin}, which is refused: ${why}`, true);
     }
   }
 
@@ -152,10 +193,16 @@ export class SampleFetcher {
   }
 }
 
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'an invalid URL';
-  }
+/** Whether `err` is the deadline or one of undici's timeouts. */
+function isTimeout(err: unknown, deadline: AbortSignal): boolean {
+  const e = err as { name?: string; code?: unknown } | undefined;
+  if (deadline.aborted) return true;
+  return e?.name === 'TimeoutError' || (typeof e?.code === 'string' && TIMEOUT_CODES.has(e.code));
+}
+
+/** A failure's reason in words: undici's message (or its cause's), never a bare numeric code. */
+function describe(err: unknown): string {
+  const e = err as { message?: string; code?: unknown; cause?: { message?: string } };
+  const message = e.cause?.message ?? e.message ?? String(err);
+  return typeof e.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
 }

@@ -7,8 +7,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { builtInVoice, type BuiltInVoice } from '../../media/speech/voice-catalog.js';
-import type { VoiceBuilder } from '../../media/speech/voice-builder-client.js';
+import { builtInVoice, type BuiltInVoice } from './voice-catalog.js';
+import type { VoiceBuilder } from './voice-builder.js';
 import type { Mode } from '../db/entities/credentials.js';
 import { Voice } from '../db/entities/voice.js';
 import { engineVoiceName, synthesisVoiceName, voiceFilesDir } from './voice-ids.js';
@@ -57,7 +57,8 @@ export class VoiceResolver {
     const at = this.registeredAt.get(name);
     if (at !== undefined && Date.now() - at < REGISTER_AGAIN_AFTER_MS) return;
     const style = await fs.readFile(path.join(voiceFilesDir(this.dataDir, voice.userId, voice.id), `style-v${voice.version}.bin`));
-    await this.builder.register(name, style.toString('base64'));
+    // The version's conversion (pitch, formants) is registered with its style: every synthesis applies it.
+    await this.builder.register(name, style.toString('base64'), voice.conversion);
     this.registeredAt.set(name, Date.now());
     if (this.registeredAt.size > 10_000) this.registeredAt.clear();
   }

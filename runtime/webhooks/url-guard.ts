@@ -1,55 +1,47 @@
 /**
- * SSRF guard for webhook URLs. A URL is refused when its host is, or resolves to, an address in
- * a loopback, private, link-local, shared, multicast or reserved range, unless the operator
- * allows loopback (WEBHOOK_ALLOW_LOOPBACK) or private ranges (WEBHOOK_ALLOW_PRIVATE). The check
- * runs at registration and again at every connection (DNS can change between the two, and the
- * policy can change with a restart): `guardedConnector` checks the address a hostname resolves to
- * before connecting, an IP literal before connecting, and the socket's actual peer address after,
- * so no form of URL gets around it.
+ * SSRF guard for every outbound fetch a user can point somewhere: webhook deliveries and voice
+ * samples. A URL is refused when its host is, or resolves to, an address that is not globally
+ * reachable, or an address of this host itself:
  *
- * IPv6 forms that carry an IPv4 address (IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`
- * (deprecated), NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:AABB:CCDD::`) are judged by that IPv4 address,
- * whichever way they are written (`[::127.0.0.1]` and `[::7f00:1]` alike).
+ * - the host's own addresses (every interface's, from os.networkInterfaces(), read at each check
+ *   since interfaces change) and loopback: refused unless the operator allows this host
+ *   (WEBHOOK_ALLOW_LOOPBACK);
+ * - private, link-local, shared (CGN) and unique-local ranges: refused unless the operator allows
+ *   them (WEBHOOK_ALLOW_PRIVATE);
+ * - every other special-purpose range of the IANA IPv4 and IPv6 special-purpose registries
+ *   (documentation, benchmarking, reserved, multicast, 6to4 relay, IPv4-translated, discard, …),
+ *   as ipaddr.js classifies them, and any IPv6 address outside 2000::/3, the only block IANA
+ *   allocates as global unicast (so deprecated site-local fec0::/10 and unallocated space too):
+ *   always refused.
+ *
+ * IPv6 forms that carry an IPv4 address (IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`,
+ * 6to4 `2002:AABB:CCDD::`) are judged by that IPv4 address, whichever way they are written.
+ *
+ * The check runs at registration and again at every connection (DNS can change between the two,
+ * and the policy can change with a restart): `guardedConnector` checks the addresses a hostname
+ * resolves to right before connecting, an IP literal before connecting, and the socket's actual
+ * peer address after, so no form of URL gets around it. Redirects are followed by no caller but
+ * the sample fetcher, which checks each target as a new URL.
  */
 import dns from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import os from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { buildConnector } from 'undici';
 
 export interface UrlPolicy {
+  /** This host: loopback and the addresses of its own interfaces. */
   allowLoopback: boolean;
   allowPrivate: boolean;
 }
 
-const loopback = new net.BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-const privateRanges = new net.BlockList();
-for (const [net4, bits] of [
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['169.254.0.0', 16],
-  ['100.64.0.0', 10],
-] as const) {
-  privateRanges.addSubnet(net4, bits, 'ipv4');
-}
-privateRanges.addSubnet('fc00::', 7, 'ipv6');
-privateRanges.addSubnet('fe80::', 10, 'ipv6');
-
-const neverAllowed = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-  ['192.0.0.0', 24],
-  ['198.18.0.0', 15],
-] as const) {
-  neverAllowed.addSubnet(net4, bits, 'ipv4');
-}
-neverAllowed.addAddress('::', 'ipv6');
-neverAllowed.addSubnet('ff00::', 8, 'ipv6');
+/** Ranges an operator may allow with WEBHOOK_ALLOW_PRIVATE (ipaddr.js range names). */
+const PRIVATE_RANGES = new Set(['private', 'linkLocal', 'carrierGradeNat', 'uniqueLocal']);
+/** 2000::/3: IANA's global unicast block; every other IPv6 address is special or unallocated. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
 
 /** The eight 16-bit groups of an IPv6 address (any valid notation), or null when it is not one. */
 function ipv6Groups(address: string): number[] | null {
@@ -80,20 +72,96 @@ export function embeddedIpv4(address: string): string | null {
   return null;
 }
 
-/** Why an address may not be called, or null when it may. */
-export function refusedAddress(address: string, policy: UrlPolicy): string | null {
-  let family: 'ipv4' | 'ipv6' = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-  let ip = address;
-  const embedded = family === 'ipv6' ? embeddedIpv4(address) : null;
-  if (embedded) {
-    ip = embedded;
-    family = 'ipv4';
+function parse(address: string): Address | null {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''); // brackets, zone id
+  if (!net.isIP(bare)) return null;
+  try {
+    return ipaddr.parse(bare);
+  } catch {
+    return null;
   }
-  if (!net.isIP(ip)) return `${address} is not an IP address`;
-  if (neverAllowed.check(ip, family)) return `${address} is a reserved address`;
-  if (loopback.check(ip, family)) return policy.allowLoopback ? null : `${address} is a loopback address`;
-  if (privateRanges.check(ip, family)) return policy.allowPrivate ? null : `${address} is in a private or link-local range`;
-  return null;
+}
+
+/** Every address of this host's interfaces, normalised (loopback included). */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const list of Object.values(os.networkInterfaces())) {
+    for (const info of list ?? []) {
+      const ip = parse(info.address);
+      if (ip) own.add(ip.toNormalizedString());
+    }
+  }
+  return own;
+}
+
+export type AddressClass =
+  | { kind: 'global' }
+  | { kind: 'this-host' }
+  | { kind: 'loopback' }
+  | { kind: 'private'; range: string }
+  | { kind: 'special'; range: string };
+
+/**
+ * What an address is, for the guard: global (may be called), this host, loopback, private (the
+ * operator may allow those) or special (never). `own` is this host's addresses (normalised).
+ */
+export function classifyAddress(address: string, own: ReadonlySet<string> = ownAddresses()): AddressClass | null {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const ip = parse(embeddedIpv4(bare) ?? bare);
+  if (!ip) return null;
+  const range = ip.range();
+  if (range === 'loopback') return { kind: 'loopback' };
+  // Before the ranges: an address of this host is refused whatever range it is in.
+  if (own.has(ip.toNormalizedString())) return { kind: 'this-host' };
+  if (PRIVATE_RANGES.has(range)) return { kind: 'private', range };
+  if (range !== 'unicast') return { kind: 'special', range };
+  if (ip.kind() === 'ipv6' && !ip.match(GLOBAL_UNICAST_V6)) return { kind: 'special', range: 'outside 2000::/3, the global unicast block' };
+  return { kind: 'global' };
+}
+
+/** Why an address may not be called, or null when it may. */
+export function refusedAddress(address: string, policy: UrlPolicy, own?: ReadonlySet<string>): string | null {
+  const found = classifyAddress(address, own);
+  if (!found) return `${address} is not an IP address`;
+  switch (found.kind) {
+    case 'global':
+      return null;
+    case 'this-host':
+      return policy.allowLoopback ? null : `${address} is an address of this host`;
+    case 'loopback':
+      return policy.allowLoopback ? null : `${address} is a loopback address`;
+    case 'private':
+      return policy.allowPrivate ? null : `${address} is in a private or link-local range`;
+    case 'special':
+      return `${address} is a reserved address (${describeRange(found.range)}), not globally reachable`;
+  }
+}
+
+const RANGE_NAMES: Record<string, string> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  reserved: 'documentation, 6to4 relay, benchmarking or IANA-reserved',
+  benchmarking: 'benchmarking',
+  amt: 'AMT anycast',
+  as112: 'AS112 anycast',
+  as112v6: 'AS112 anycast',
+  rfc6145: 'IPv4-translated',
+  rfc6052: 'local-use NAT64',
+  ipv4Mapped: 'IPv4-mapped',
+  '6to4': '6to4',
+  teredo: 'Teredo',
+  discard: 'discard-only',
+  orchid2: 'ORCHIDv2',
+  deprecatedOrchid: 'deprecated ORCHID',
+  deprecatedSiteLocal: 'deprecated site-local',
+  droneRemoteIdProtocolEntityTags: 'DRIP entity tags',
+  segmentRouting: 'segment routing',
+};
+
+/** A range's name for a refusal message (ipaddr.js's names, in words). */
+function describeRange(range: string): string {
+  return RANGE_NAMES[range] ?? range;
 }
 
 export class UrlRefused extends Error {}

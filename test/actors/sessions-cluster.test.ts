@@ -51,7 +51,7 @@ test.serial('a session created on node A is chatted with through node B with its
   t.true(chat.json.data.reply.text.includes('Grumbles'));
   t.is(chat.json.data.exchange, 1);
   const state = await b.fetch('GET', `/api/v1/avatars/${session.id}`, account.live);
-  t.is(state.json.data.turns, 2);
+  t.is(state.json.data.turns, 3, 'the character greeting, the user turn and the reply');
   t.is(state.json.data.character.name, 'Grumbles');
   t.is((await a.fetch('DELETE', `/api/v1/avatars/${session.id}`, account.live)).status, 200);
 });

@@ -101,13 +101,19 @@ test.serial('validation: unknown character 404, frame rate bounded (realtime ses
 test.serial('an OpenAI-compatible reply engine gets the character as its system prompt and streams sentences back', async (t) => {
   const seen: Array<{ messages: Array<{ role: string; content: string }>; stream: boolean }> = [];
   // Stands in for a GPU model server (vLLM, llama.cpp server): same HTTP interface, canned stream.
+  // The first completion is the canned reply; later ones differ, as a model's do (the reply guard
+  // asks again after a repeat).
+  const pieces = [
+    ['Ahoy, I am ', 'Captain Vega. ', 'The sea is calm ', 'today! How can ', 'I help?'],
+    ['The gulls ', 'are loud this morning.'],
+  ];
   const model = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       seen.push(JSON.parse(body));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const piece of ['Ahoy, I am ', 'Captain Vega. ', 'The sea is calm ', 'today! How can ', 'I help?']) {
+      for (const piece of pieces[Math.min(seen.length - 1, 1)]!) {
         res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
       }
       res.end('data: [DONE]\n\n');
@@ -143,7 +149,11 @@ test.serial('an OpenAI-compatible reply engine gets the character as its system 
   t.regex(seen[0]!.messages[0]!.content, /salty/);
   t.deepEqual(seen[0]!.messages.at(-1), { role: 'user', content: 'Hi!' });
   await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Again' } });
-  t.is(seen[1]!.messages.length, 4, 'the earlier turns are sent as memory');
+  t.deepEqual(
+    seen[1]!.messages.map((m) => m.role),
+    ['system', 'user', 'assistant', 'assistant', 'user', 'assistant', 'user'],
+    'after the exemplar exchange ("Who are you?"), the greeting and the earlier turns are sent as memory',
+  );
   model.close();
   model.closeAllConnections();
   const down = await call(llmService.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: account.live, body: { text: 'Still there?' } });
@@ -197,3 +207,38 @@ test.serial('an ended session leaves its node: actor, subscription and placement
   const again = await call(service.app, 'GET', `/api/v1/avatars/${s.id}`, { key: account.live });
   t.is(again.json().data.state, 'closed');
 });
+
+test.serial(
+  "an ended session's tokens are refused at once, and their revocation markers leave Redis once the tokens would have expired",
+  async (t) => {
+    const characterId = await character({ name: 'Fleeting' });
+    const s = (await call(service.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } })).json().data;
+    const minted = await call(service.app, 'POST', '/api/v1/sessions/token', { key: account.live, body: { sessionId: s.id } });
+    t.is(minted.statusCode, 201);
+    const tokens = [s.clientToken as string, minted.json().data.token as string];
+    const chat = (token: string) =>
+      call(service.app, 'POST', `/api/v1/avatars/${s.id}/chat`, { key: token, body: { text: 'Still there?' } });
+    for (const token of tokens) t.is((await chat(token)).statusCode, 200, 'the token works while the session is open');
+
+    await call(service.app, 'DELETE', `/api/v1/avatars/${s.id}`, { key: account.live });
+    for (const token of tokens) {
+      const refused = await chat(token);
+      t.is(refused.statusCode, 401);
+      t.is(envelopeOf(refused).code, 'COMPANION_ERR_AUTH_REVOKED');
+    }
+
+    // Each marker is kept until its token would have expired anyway (15 minutes, plus a minute for
+    // clocks), not for a day: a day's worth under steady traffic is 96 times the keys.
+    const rows = (await service.services.orm.em
+      .fork()
+      .getConnection()
+      .execute('SELECT id, expires_at FROM session_tokens WHERE session_id = ?', [s.id])) as Array<{ id: string; expires_at: Date }>;
+    t.is(rows.length, 2);
+    for (const row of rows) {
+      const ttlS = await service.services.redis.ttl(`cmp:revoked:${row.id}`);
+      const lifeLeftS = (new Date(row.expires_at).getTime() - Date.now()) / 1000;
+      t.true(ttlS > lifeLeftS, `marker of ${row.id} (${ttlS} s) outlives its token (${Math.round(lifeLeftS)} s left)`);
+      t.true(ttlS <= lifeLeftS + 61, `marker of ${row.id} (${ttlS} s) is gone a minute after its token expires`);
+    }
+  },
+);

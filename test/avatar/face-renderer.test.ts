@@ -94,3 +94,18 @@ test('a silent face sways: frames seconds apart differ, frames a moment apart ba
   t.true(lumaDiff(frame(r, { tMs: 0 }), frame(r, { tMs: 1200 })) > 0.5);
   t.true(lumaDiff(frame(r, { tMs: 0 }), frame(r, { tMs: 0 })) === 0);
 });
+
+test('a frame handed back is drawn into again, and then holds exactly the new frame', async (t) => {
+  const r = await createFaceRenderer(MIRA, { width: W, height: H });
+  const open = Buffer.from(frame(r, { viseme: 'AA' })); // what an open mouth looks like, kept aside
+  const first = frame(r);
+  const rest = Buffer.from(first);
+  r.recycle(first);
+  const second = frame(r, { viseme: 'AA' });
+  t.is(second, first, 'the recycled buffer is reused');
+  t.true(second.equals(open), 'drawn over completely: the open mouth, nothing of the frame before');
+  const third = frame(r);
+  t.not(third, second, 'a frame still held is never drawn into');
+  t.true(third.equals(rest));
+  r.close();
+});

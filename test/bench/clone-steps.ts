@@ -4,6 +4,7 @@
  * long it ran. The clone benchmark prints them next to each time to `active`.
  */
 import { Connection, WorkflowClient } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
 import { tsToMs } from '@temporalio/common/lib/time.js';
 
 export interface StepTime {
@@ -12,6 +13,8 @@ export interface StepTime {
   queuedMs: number;
   ranMs: number;
   failed: boolean;
+  /** What the activity returned (a refinement round: the version it made and what that improved). */
+  result?: unknown;
 }
 
 export async function cloneStepTimes(address: string, namespace: string, workflowId: string): Promise<StepTime[]> {
@@ -42,12 +45,22 @@ export async function cloneStepTimes(address: string, namespace: string, workflo
           queuedMs: run.at - from.at,
           ranMs: at - run.at,
           failed: !event.activityTaskCompletedEventAttributes,
+          result: resultOf(event.activityTaskCompletedEventAttributes?.result?.payloads?.[0]),
         });
       }
     }
     return steps;
   } finally {
     await connection.close();
+  }
+}
+
+function resultOf(payload: Parameters<typeof defaultPayloadConverter.fromPayload>[0] | undefined): unknown {
+  if (!payload) return undefined;
+  try {
+    return defaultPayloadConverter.fromPayload(payload);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,11 +1,14 @@
 /** `npm run bench -- <name>`: runs one benchmark, or all of them without a name. */
 import { runApiOverhead } from './api-overhead.js';
 import { runAvatar } from './avatar.js';
+import { runCapacity } from './capacity.js';
 import { runClone } from './clone.js';
+import { runConversation } from './conversation.js';
 import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
 import { runReplyWarmup } from './reply-warmup.js';
 import { runSessions } from './sessions.js';
+import { runSoak } from './soak.js';
 import { runSpeech } from './speech.js';
 import { runTranscription } from './transcription.js';
 
@@ -19,10 +22,15 @@ const benches: Record<string, () => Promise<void>> = {
   'warm-up': runReplyWarmup,
   transcription: runTranscription,
   clone: runClone,
+  conversation: runConversation,
+  capacity: runCapacity,
 };
+// Long and not a comparison: only on its own (npm run bench -- soak).
+const onlyByName: Record<string, () => Promise<void>> = { soak: runSoak };
 const name = process.argv[2];
-if (name && !benches[name]) {
-  process.stderr.write(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}\n`);
+if (name && !benches[name] && !onlyByName[name]) {
+  process.stderr.write(`unknown benchmark ${name}; known: ${[...Object.keys(benches), ...Object.keys(onlyByName)].join(', ')}\n`);
   process.exit(2);
 }
-for (const [key, run] of Object.entries(benches)) if (!name || key === name) await run();
+if (name && onlyByName[name]) await onlyByName[name]();
+else for (const [key, run] of Object.entries(benches)) if (!name || key === name) await run();

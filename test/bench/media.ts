@@ -16,12 +16,10 @@
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { freshBenchDataDir, inProcessBenchConfig } from './bench-servers.js';
 import { createLogger } from '../../runtime/logger.js';
-import { startService, type RunningService } from '../../runtime/service.js';
-import { createUser } from '../../runtime/accounts/users.js';
-import { SCOPES } from '../../runtime/accounts/scopes.js';
+import { startService, type RunningService } from '../../http/server/start-service.js';
+import { benchCaller, type Caller } from './bench-caller.js';
 import { RtpReceiver } from '../helpers/rtp-receiver.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -110,24 +108,6 @@ export async function runMedia(): Promise<void> {
       await service.close();
     }
   }
-}
-
-type Caller = (method: string, route: string, body?: unknown) => Promise<Record<string, unknown> & { id: string }>;
-
-async function benchCaller(service: RunningService): Promise<Caller> {
-  const em = service.services.orm.em.fork() as EntityManager;
-  const user = await createUser(em, { email: `bench-${Date.now()}@example.test`, name: 'bench', plan: 'enterprise' });
-  const { secret: key } = await service.services.credentials.issueKey(em, { userId: user.id, name: 'bench', mode: 'live', scopes: SCOPES });
-  return async (method, route, body) => {
-    const res = await fetch(`${service.url}${route}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = (await res.json()) as { data: Record<string, unknown> & { id: string } };
-    if (!res.ok) throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(json)}`);
-    return json.data;
-  };
 }
 
 function printRows(rows: Array<[string, Figures]>): void {

@@ -1,23 +1,30 @@
 /**
- * Reply-quality benchmark: every candidate engine plays the same eight characters through six
- * turns each, as real multi-turn sessions through the service's HTTP API (create character,
- * open session, POST /avatars/:id/chat), in one run. Each reply is checked automatically
- * (test/bench/reply-checks.ts): stays in character, writes no speaker labels or template tokens,
- * gives its name when asked, answers the question (per-prompt fact expectations), follows the
- * persona's rule, fits speech (1–3 sentences), does not repeat an earlier reply. Printed per
- * engine: a table per character, then all engines side by side with the overall score (the mean
+ * Reply-quality benchmark: every candidate engine plays the same characters through their turns
+ * (six to ten each), as real multi-turn sessions through the service's HTTP API (create
+ * character, open session, POST /avatars/:id/chat), in one run. Each reply is checked
+ * automatically (test/bench/reply-checks.ts): stays in character, writes no speaker labels or
+ * template tokens, gives its name when asked, answers the question, follows the persona's rule,
+ * fits speech (1–3 sentences), does not repeat what it said earlier, speaks of itself in the first
+ * person, does not greet itself, does not recite its persona, remembers the user's name. A reply
+ * that passes every check that applies is good; the good-reply rate is the headline figure, for
+ * the tuning characters and the held-out ones apart. Printed per engine: a table per character,
+ * then all engines side by side with the overall score (the mean
  * of the check pass rates), latency to the first sentence and to the whole reply, and tokens/s
  * (reply tokens, counted by the model's tokenizer, over the whole-reply time), and the CPU time the
  * model server spent until the first sentence: with `--threads 1`, that is the latency on an idle
  * core, which a shared machine cannot show in wall time. Each model server also logs its raw
  * generations, so the model's own in-character rate is shown apart from the reply engine's guard.
+ * Every conversation is written out as a transcript (Markdown, failed checks marked) under
+ * .data/bench-transcripts/, next to the tables.
  *
  * One infrastructure stack (.data/bench-replies); one model server per candidate, all loaded
  * before the first turn; engines are measured one after another, each by its own service
- * instance, with the same threads. The machine's load moves during a run, so compare engines of
- * the same run only.
+ * instance, with the same threads. The model servers sample with a fixed seed (`--seed`), so on
+ * one thread the same run gives the same replies whatever the machine's load; the latencies move
+ * with it, so compare engines of the same run only.
  *
- *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--characters 8] [--turns 6] [--threads auto|N]
+ *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--set all|tuning|held-out] [--characters N] [--turns N]
+ *                            [--threads auto|N] [--prefix-reuse on|off] [--seed N]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,14 +37,23 @@ import { loadConfig } from '../../runtime/config.js';
 import { createLogger } from '../../runtime/logger.js';
 import { migrate, openOrm } from '../../runtime/db/orm.js';
 import { projectRoot } from '../../runtime/paths.js';
-import { startService } from '../../runtime/service.js';
+import { startService } from '../../http/server/start-service.js';
 import { LocalStack } from '../../runtime/stack/local-stack.js';
 import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
-import { catalogue, installedModelPath } from '../../media/llm/model-catalogue.js';
+import { catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
 import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
-import { CHARACTERS, CHECKS, checkRawGeneration, checkReply, type CheckName, type CheckResult } from './reply-checks.js';
+import {
+  CHARACTERS,
+  CHECKS,
+  checkRawGeneration,
+  checkReply,
+  goodReply,
+  type CharacterSpec,
+  type CheckName,
+  type CheckResult,
+} from './reply-checks.js';
 import { processCpuMs } from './process-cpu.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -48,6 +64,8 @@ const rate = (r: { pass: number; of: number }) => (r.of ? `${((100 * r.pass) / r
 
 interface TurnRecord {
   character: string;
+  set: 'tuning' | 'held-out';
+  user: string;
   checks: CheckResult;
   firstMs: number;
   /** CPU time of the model server until the first sentence (NaN for persona). */
@@ -56,6 +74,8 @@ interface TurnRecord {
   tokens: number;
   status: number;
   text: string;
+  /** The machine's 1-minute load average when the turn ended: latencies under load are not the engine's. */
+  load: number;
   /** The model's own first generation of the turn, before the reply engine cleaned or refused it. */
   raw?: RawChecks;
 }
@@ -68,6 +88,8 @@ interface TurnRecord {
 interface RawChecks {
   inCharacter: boolean;
   noLabels: boolean;
+  /** Good by every check but length and labels (which the cleaner sees to), as the model wrote it. */
+  good: boolean;
   generations: number;
   /** Text chunks (about one token each) of the turn's generations, by the threads that decoded them. */
   chunksByThreads: Record<string, number>;
@@ -150,11 +172,12 @@ async function startModelServer(
   threads: string,
   prefixReuse: string,
   completionsLog: string,
+  seed: string,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [
-      path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
       '--model',
       installedModelPath(id),
       '--runtime',
@@ -169,6 +192,8 @@ async function startModelServer(
       prefixReuse,
       '--completions-log',
       completionsLog,
+      '--seed',
+      seed,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -197,8 +222,12 @@ export async function runReplies(): Promise<void> {
     strict: false,
     options: {
       engines: { type: 'string', default: ['persona', ...Object.keys(catalogue.models)].join(',') },
-      characters: { type: 'string', default: String(CHARACTERS.length) },
-      turns: { type: 'string', default: '6' },
+      // tuning: the characters the engine's rules may be chosen on; held-out: the others.
+      set: { type: 'string', default: 'all' },
+      characters: { type: 'string' },
+      turns: { type: 'string' },
+      // The model servers' sampling seed for requests that bring none (the first attempt of a turn).
+      seed: { type: 'string', default: '1' },
       // As the service (LLM_THREADS): 1 by default; `auto` uses a core the rest of the machine leaves idle.
       threads: { type: 'string', default: '1' },
       // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
@@ -209,8 +238,13 @@ export async function runReplies(): Promise<void> {
   for (const e of engines)
     if (e !== 'persona' && !catalogue.models[e])
       throw new Error(`unknown engine ${e}; known: persona, ${Object.keys(catalogue.models).join(', ')}`);
-  const characters = CHARACTERS.slice(0, Number(values.characters));
-  const turns = Number(values.turns);
+  const set = String(values.set);
+  if (!['all', 'tuning', 'held-out'].includes(set)) throw new Error(`--set is all, tuning or held-out, not ${set}`);
+  const characters = CHARACTERS.filter((c) => set === 'all' || (c.set ?? 'tuning') === set).slice(
+    0,
+    values.characters ? Number(values.characters) : undefined,
+  );
+  const turns = values.turns ? Number(values.turns) : Number.POSITIVE_INFINITY;
   const threads = String(values.threads);
   const models = engines.filter((e) => e !== 'persona');
   const toInstall = models.filter((m) => !catalogue.models[m]!.installedBy && !fs.existsSync(installedModelPath(m)));
@@ -254,6 +288,7 @@ export async function runReplies(): Promise<void> {
           threads,
           String(values['prefix-reuse']),
           completionsLogOf(m),
+          String(values.seed),
         );
         servers.push(server);
         llmUrls.set(m, server.url);
@@ -265,9 +300,12 @@ export async function runReplies(): Promise<void> {
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ');
+    const turnCount = characters.reduce((n, c) => n + Math.min(turns, c.turns.length), 0);
     out(
-      `# replies benchmark: ${characters.length} characters × ${turns} turns per engine, ${threads} thread(s) per model, ${os.cpus().length} cores; load average ${load()} at the start`,
+      `# replies benchmark: ${characters.length} characters (${set}), ${turnCount} turns per engine, ${threads} thread(s) per model, seed ${String(values.seed)}, ${os.cpus().length} cores; load average ${load()} at the start`,
     );
+    const transcripts = path.join(projectRoot, '.data', 'bench-transcripts', `replies-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    fs.mkdirSync(transcripts, { recursive: true });
 
     for (const engine of engines) {
       const llmUrl = llmUrls.get(engine);
@@ -323,6 +361,8 @@ export async function runReplies(): Promise<void> {
             const firstRaw = generations[0]?.text ?? '';
             records.push({
               character: c.name,
+              set: c.set ?? 'tuning',
+              user: turn.user,
               checks: checkReply(c, turn, sentences, earlier),
               firstMs: r.status === 200 ? firstSentenceMs(timed!) : Number.NaN,
               firstCpuMs: r.status === 200 ? firstSentenceCpuMs(timed!) : Number.NaN,
@@ -330,10 +370,24 @@ export async function runReplies(): Promise<void> {
               tokens: await countTokens(llmUrl, text),
               status: r.status,
               text,
+              load: os.loadavg()[0]!,
               ...(llmUrl
                 ? {
                     raw: {
                       ...checkRawGeneration(c, turn, firstRaw),
+                      good: goodReply({
+                        ...checkReply(
+                          c,
+                          turn,
+                          firstRaw
+                            .trim()
+                            .split(/(?<=[.!?…])\s+/)
+                            .filter(Boolean),
+                          earlier,
+                        ),
+                        length: undefined,
+                        noLabels: undefined,
+                      }),
                       generations: generations.length,
                       chunksByThreads: sumCounts(generations.map((g) => g.chunksByThreads ?? {})),
                     },
@@ -350,6 +404,9 @@ export async function runReplies(): Promise<void> {
         await service.close();
       }
       printEngine(engine, names.get(engine)!, records);
+      const file = path.join(transcripts, `${engine}.md`);
+      fs.writeFileSync(file, transcript(engine, names.get(engine)!, characters, records));
+      out(`# transcript: ${path.relative(process.cwd(), file)}`);
     }
     printSummary(engines, results);
     out(`# load average ${load()} at the end (the machine is shared: compare engines of one run)`);
@@ -378,20 +435,24 @@ function summaryRow(records: TurnRecord[]) {
   const tokens = ok.reduce((s, r) => s + r.tokens, 0);
   const seconds = ok.reduce((s, r) => s + r.wholeMs, 0) / 1000;
   const raw = records.flatMap((r) => (r.raw ? [r.raw] : []));
-  const rawRate = (k: 'inCharacter' | 'noLabels') => rate({ pass: raw.filter((r) => r[k]).length, of: raw.length });
+  const rawRate = (k: 'inCharacter' | 'noLabels' | 'good') => rate({ pass: raw.filter((r) => r[k]).length, of: raw.length });
   return {
+    good: rate({ pass: records.filter((r) => goodReply(r.checks)).length, of: records.length }),
     checks: CHECKS.map((c) => rate(tally(records, c))).join(' '),
     score: (100 * score(records)).toFixed(1).padStart(5),
-    raw: `${rawRate('inCharacter')} ${rawRate('noLabels')} ${
+    raw: `${rawRate('good')} ${rawRate('inCharacter')} ${rawRate('noLabels')} ${
       raw.length ? (raw.reduce((sum, r) => sum + r.generations, 0) / raw.length).toFixed(2).padStart(5) : '    –'
     }`,
     latency: `${ms(pct(first, 50))} ${ms(pct(first, 95))} ${ms(pct(firstCpu, 50))} ${ms(pct(firstCpu, 95))} ${ms(pct(whole, 50))} ${ms(pct(whole, 95))}`,
     tps: tokens ? (tokens / seconds).toFixed(1).padStart(5) : '    –',
     failed: String(records.length - ok.length).padStart(4),
+    load: records.length
+      ? `${Math.min(...records.map((r) => r.load)).toFixed(1)}–${Math.max(...records.map((r) => r.load)).toFixed(1)}`.padStart(9)
+      : '        –',
   };
 }
 
-const HEADER = `${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score rawCh rawLb gen/t 1st50 1st95 cpu50 cpu95 all50 all95 tok/s fail`;
+const HEADER = ` good ${CHECKS.map((c) => c.slice(0, 5).padStart(5)).join(' ')} score rawGd rawCh rawLb gen/t 1st50 1st95 cpu50 cpu95 all50 all95 tok/s fail      load`;
 
 function printEngine(engine: string, name: string, records: TurnRecord[]): void {
   out();
@@ -399,7 +460,7 @@ function printEngine(engine: string, name: string, records: TurnRecord[]): void 
   out(`${'character'.padEnd(16)} ${HEADER}`);
   for (const c of [...new Set(records.map((r) => r.character))]) {
     const row = summaryRow(records.filter((r) => r.character === c));
-    out(`${c.padEnd(16)} ${row.checks} ${row.score} ${row.raw} ${row.latency} ${row.tps} ${row.failed}`);
+    out(`${c.padEnd(16)} ${row.good} ${row.checks} ${row.score} ${row.raw} ${row.latency} ${row.tps} ${row.failed} ${row.load}`);
   }
 }
 
@@ -408,12 +469,24 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
   out(
     '## all engines, same run (checks: % of applicable turns passed; 1st/all: wall ms through the service to the first sentence / whole reply; cpu: CPU ms the model server spent until the first sentence, i.e. that latency on an idle core)',
   );
-  out(`${'engine'.padEnd(28)} ${HEADER}`);
+  out(`${'engine'.padEnd(38)} ${HEADER}`);
   for (const e of engines) {
-    const row = summaryRow(results.get(e)!);
-    out(`${e.padEnd(28)} ${row.checks} ${row.score} ${row.raw} ${row.latency} ${row.tps} ${row.failed}`);
+    const all = results.get(e)!;
+    for (const [label, records] of [
+      ['', all],
+      [' tuning', all.filter((r) => r.set === 'tuning')],
+      [' held-out', all.filter((r) => r.set === 'held-out')],
+    ] as const) {
+      if (records.length === 0 || (label && records.length === all.length)) continue;
+      const row = summaryRow(records);
+      out(
+        `${`${e}${label}`.padEnd(38)} ${row.good} ${row.checks} ${row.score} ${row.raw} ${row.latency} ${row.tps} ${row.failed} ${row.load}`,
+      );
+    }
   }
-  out(`# ${CHECKS.join(', ')}: see test/bench/reply-checks.ts; score = mean of the check rates`);
+  out(
+    `# good: replies that pass every check that applies; ${CHECKS.join(', ')}: see test/bench/reply-checks.ts; score = mean of the check rates; fail: turns answered with an error (a timeout is one); load: the 1-minute load average over the engine's turns (latencies under load are not the engine's; cpu50 is)`,
+  );
   for (const e of engines) {
     const chunks = sumCounts(results.get(e)!.flatMap((r) => (r.raw ? [r.raw.chunksByThreads] : [])));
     const total = Object.values(chunks).reduce((a, b) => a + b, 0);
@@ -425,6 +498,28 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
       );
   }
   out(
-    "# rawCh, rawLb: the model's own first generation of each turn (before the reply engine's cleaner and break-of-character guard) in character, and free of speaker labels and template tokens; gen/t: generations per turn (retries included); not part of the score",
+    "# rawGd, rawCh, rawLb: the model's own first generation of each turn (before the reply engine's cleaner and guards) good by every check but length and labels, in character, and free of speaker labels and template tokens; gen/t: generations per turn (retries included); not part of the score",
   );
+}
+
+/** One engine's conversations as Markdown: each character's persona, then every turn with the checks its reply failed. */
+function transcript(engine: string, name: string, characters: CharacterSpec[], records: TurnRecord[]): string {
+  const lines = [`# ${engine}: ${name}`, ''];
+  for (const c of characters) {
+    const turns = records.filter((r) => r.character === c.name);
+    const good = turns.filter((r) => goodReply(r.checks)).length;
+    lines.push(`## ${c.name} (${c.set ?? 'tuning'}): ${good} of ${turns.length} replies good`, '');
+    const p = c.personality;
+    lines.push(...`System prompt: ${p.systemPrompt}`.split('\n').map((l) => `> ${l}`));
+    if (p.description) lines.push('>', `> Description: ${p.description}`);
+    if (p.traits.length) lines.push('>', `> Traits: ${p.traits.join(', ')}`);
+    lines.push('', `**${c.name}** (greeting): ${p.greeting}`, '');
+    for (const r of turns) {
+      const failed = CHECKS.filter((k) => r.checks[k] === false);
+      lines.push(`**User:** ${r.user.replace(/\n/g, ' / ')}`, '');
+      lines.push(`**${c.name}:** ${r.status === 200 ? r.text : `(HTTP ${r.status})`}`);
+      lines.push(failed.length ? `*✗ ${failed.join(', ')}*` : '*✓*', '');
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }

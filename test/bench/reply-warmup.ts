@@ -1,7 +1,7 @@
 /**
  * Warm-up benchmark: latency of a session's first reply from the embedded model, with and without
  * the engine's warm-up at session start (OpenAiEngine.prepare: the model evaluates the system
- * message ahead). Runs the real model server (media/llm/llm-server.ts) and the real engine; each
+ * message ahead). Runs the real model server (runtime/llm/llm-server.ts) and the real engine; each
  * round first fills the server with another character's conversation, as a busy node would, then
  * measures the first turn of a new session cold, and of a new session that started 3 s earlier.
  *
@@ -44,7 +44,7 @@ export async function runReplyWarmup(): Promise<void> {
   const server = spawn(
     process.execPath,
     [
-      path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
       '--model',
       config.llmModelPath,
       '--runtime',

@@ -16,7 +16,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../runtime/config.js';
 import { createLogger } from '../../runtime/logger.js';
-import { startService } from '../../runtime/service.js';
+import { startService } from '../../http/server/start-service.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
 import type { Limiter } from '../../runtime/limits/limiter.js';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { freshBenchDataDir, inProcessBenchConfig } from './bench-servers.js';
 import { createLogger } from '../../runtime/logger.js';
-import { startService } from '../../runtime/service.js';
+import { startService } from '../../http/server/start-service.js';
 import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';

@@ -4,6 +4,13 @@
  *   - TTS real-time factor per engine (synthesis time / audio duration), through POST /text-to-speech;
  *   - time to the first audio byte of POST /text-to-speech/stream versus time to the complete WAV
  *     of POST /text-to-speech, for the same 300-character text;
+ *   - whole sentences, through the API and from the model server alone, side by side: 20 Harvard
+ *     sentences one request each, with the count of pauses inside them (silences over 120 ms
+ *     between the first and the last voiced frame, measured on the audio) and the round-trip word
+ *     error rate (the service's own transcriber on the synthesis); then six sentences with money,
+ *     times, ordinals and abbreviations, scored on their spoken forms;
+ *   - time to first audio for a reply whose first sentence is long (28 words): the stream route
+ *     against the model server alone on the pieces the service could start with;
  *   - STT real-time factor and word error rate on the LibriVox clips of Debian's
  *     pocketsphinx-testdata (reference transcripts included; PocketSphinx itself measures 36.6 %),
  *     and WER on speech from another TTS engine (espeak-ng), which none of our voices is.
@@ -17,7 +24,9 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { request } from 'undici';
 import { benchEnv, startBenchServer, type BenchServer as Server } from './bench-servers.js';
-import { parseWav } from '../../media/speech/wav.js';
+import { parseWav, type Pcm } from '../../media/speech/wav.js';
+import { normaliseForSpeech } from '../../runtime/text/text-normaliser.js';
+import { innerPauses, PAUSE_MIN_MS, QUIET_DB } from '../speech/audio-helpers.js';
 import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
 
 export const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
@@ -38,6 +47,39 @@ export const ESPEAK_SENTENCES = [
   'Four hours of steady work faced us.',
   'A large size in stockings is hard to sell.',
 ];
+
+/** Harvard sentences, list 2 (IEEE 1969): with ESPEAK_SENTENCES (list 1), the 20 of the round trip. */
+const HARVARD_LIST_2 = [
+  'The boy was there when the sun rose.',
+  'A rod is used to catch pink salmon.',
+  'The source of the huge river is the clear spring.',
+  'Kick the ball straight and follow through.',
+  'Help the woman get back to her feet.',
+  'A pot of tea helps to pass the evening.',
+  'Smoky fires lack flame and heat.',
+  "The soft cushion broke the man's fall.",
+  'The salt breeze came across from the sea.',
+  'The girl at the booth sold fifty bonds.',
+];
+/** Written forms every voice must say the same way; scored on spoken forms (normaliseForSpeech). */
+const WRITTEN_FORMS = [
+  'The ticket costs $12.50 today.',
+  'Dr. Smith lives on Baker St. in London.',
+  'The meeting starts at 9:30 a.m. on the 3rd of May.',
+  'Prices rose by 4.5% in 2023, said Mrs. Jones.',
+  'Mt. Everest is 8,849 metres high.',
+  'Call me at 5 pm, or send your 2nd choice.',
+];
+/** A reply whose first sentence (28 words) is long: what the first audio waits for. */
+const LONG_FIRST =
+  'I had a look at the weather for the weekend, and it seems that Saturday will be sunny and warm while Sunday brings ' +
+  'some showers in the afternoon. Shall I book the picnic for Saturday?';
+/** Pieces the service could start LONG_FIRST with, each asked of the model server alone. */
+const FIRST_PIECES = [
+  ['first sentence, whole', LONG_FIRST.slice(0, LONG_FIRST.indexOf('.') + 1)],
+  ['to the first breath (", and")', 'I had a look at the weather for the weekend,'],
+  ['first 30 characters, cut at a word', 'I had a look at the weather'],
+] as const;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -124,44 +166,91 @@ export function librivoxClips(): Array<{ wav: Buffer; reference: string }> {
   return ids.map((id) => ({ wav: fs.readFileSync(path.join(LIBRIVOX, `${id}.wav`)), reference: references.get(id)! }));
 }
 
+const VOICES = [
+  ['piper  / en-US-joe', 'en-US-joe', 'joe'],
+  ['kokoro / en-US-slt', 'en-US-slt', 'af_heart'],
+] as const;
+
 export async function runSpeech(): Promise<void> {
   // Parsed here, not at import: every benchmark module is imported whichever one runs.
-  const { values } = parseArgs({ args: process.argv.slice(3), strict: false, options: { runs: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    strict: false,
+    options: { runs: { type: 'string', default: '5' }, only: { type: 'string', default: 'rtf,sentences,first,stt' } },
+  });
+  // --only: some of the parts (rtf, sentences, first, stt), while iterating; figures come from a full run.
+  const only = new Set(String(values.only).split(','));
   const runs = Math.max(1, Number(values.runs));
   const env = benchEnv();
   const server = await startBenchServer('companion', env);
-  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const ttsUrl = `http://127.0.0.1:${Number(env.COMPANION_STACK_PORT_BASE) + SPEECH_PORT_OFFSETS.tts}`;
+  const bench = new SpeechBench(server, ttsUrl, runs);
   try {
     const load = os.loadavg()[0]!.toFixed(1);
     out(`\nSpeech (${os.cpus().length} cores shared by the service and the model servers, load ${load}; median of ${runs} runs)`);
-    out(`text: ${TEXT_300.length} characters\n`);
+    for (const [, voiceId, engineVoice] of VOICES) {
+      await bench.api('/text-to-speech', { text: 'Warm up.', voiceId });
+      await bench.direct('Warm up.', engineVoice);
+    }
+    if (only.has('rtf')) await bench.realTimeFactors();
+    if (only.has('sentences')) await bench.wholeSentences();
+    if (only.has('first')) await bench.firstAudio();
+    if (only.has('stt')) await bench.transcription();
+    out(`# load average at the end ${os.loadavg()[0]!.toFixed(1)}`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+}
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const describePauses = (pauses: Array<[number, number]>) => pauses.map(([at, length]) => `${ms(length)} at ${at.toFixed(2)} s`).join(', ');
+
+class SpeechBench {
+  constructor(
+    private readonly server: Server,
+    private readonly ttsUrl: string,
+    private readonly runs: number,
+  ) {}
+
+  api(route: string, body: { text: string; voiceId: string }) {
+    return post(this.server, route, JSON.stringify(body), 'application/json');
+  }
+
+  /** The model server alone, without the service: the engine's own audio and speed. */
+  async direct(input: string, engineVoice: string): Promise<{ ms: number; data: Buffer }> {
+    const started = performance.now();
+    const res = await request(`${this.ttsUrl}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ input, voice: engineVoice, response_format: 'wav' }),
+    });
+    const data = Buffer.from(await res.body.arrayBuffer());
+    if (res.statusCode !== 200) throw new Error(`the model server answered ${res.statusCode}: ${data.toString().slice(0, 300)}`);
+    return { ms: performance.now() - started, data };
+  }
+
+  /** What the service's own transcriber hears. */
+  async heard(wav: Buffer): Promise<string> {
+    const { data } = await post(this.server, '/speech-to-text', wav, 'audio/wav');
+    return (JSON.parse(data.toString()) as { data: { text: string } }).data.text;
+  }
+
+  async realTimeFactors(): Promise<void> {
+    out(`\ntext: ${TEXT_300.length} characters\n`);
     out('engine / voice           RTF model server   RTF via API   complete WAV   stream first byte    audio');
-    const ttsUrl = `http://127.0.0.1:${Number(env.COMPANION_STACK_PORT_BASE) + SPEECH_PORT_OFFSETS.tts}`;
-    for (const [label, voiceId, engineVoice] of [
-      ['piper  / en-US-joe', 'en-US-joe', 'joe'],
-      ['kokoro / en-US-slt', 'en-US-slt', 'af_heart'],
-    ] as const) {
-      const body = JSON.stringify({ text: TEXT_300, voiceId });
-      await post(server, '/text-to-speech', JSON.stringify({ text: 'Warm up.', voiceId }), 'application/json');
+    for (const [label, voiceId, engineVoice] of VOICES) {
       const full: number[] = [];
       const first: number[] = [];
       const direct: number[] = [];
       let seconds = 0;
-      for (let i = 0; i < runs; i++) {
-        const complete = await post(server, '/text-to-speech', body, 'application/json');
+      for (let i = 0; i < this.runs; i++) {
+        const complete = await this.api('/text-to-speech', { text: TEXT_300, voiceId });
         full.push(complete.totalMs);
         seconds = audioSeconds(complete.data);
-        const streamed = await post(server, '/text-to-speech/stream', body, 'application/json');
-        first.push(streamed.firstMs);
-        // The model server alone, without the service: the engine's own speed on this box.
-        const started = performance.now();
-        const res = await request(`${ttsUrl}/v1/audio/speech`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ input: TEXT_300, voice: engineVoice, response_format: 'wav' }),
-        });
-        await res.body.arrayBuffer();
-        direct.push(performance.now() - started);
+        first.push((await this.api('/text-to-speech/stream', { text: TEXT_300, voiceId })).firstMs);
+        direct.push((await this.direct(TEXT_300, engineVoice)).ms);
       }
       const rtf = median(full) / 1000 / seconds;
       const rtfDirect = median(direct) / 1000 / seconds;
@@ -169,12 +258,102 @@ export async function runSpeech(): Promise<void> {
         `${label.padEnd(24)} ${rtfDirect.toFixed(3).padStart(16)} ${rtf.toFixed(3).padStart(13)} ${median(full).toFixed(0).padStart(11)} ms ${median(first).toFixed(0).padStart(16)} ms ${seconds.toFixed(1).padStart(7)} s`,
       );
     }
-    out('goals: TTS RTF ≤ 0.05; stream first bytes ≤ 80 ms for 300 characters\n');
+    out('goals: TTS RTF ≤ 0.05; stream first bytes ≤ 80 ms for 300 characters');
+  }
 
+  /** Seams and intelligibility: each sentence through the API and from the model server alone. */
+  async wholeSentences(): Promise<void> {
+    out(
+      `\nWhole sentences, one request each, through POST /text-to-speech ("API") and from the model server alone ("model").\n` +
+        `Pauses: silences over ${PAUSE_MIN_MS} ms inside a sentence (10 ms frames ${-QUIET_DB} dB below the loudest). Round-trip WER: the\n` +
+        `service's own transcriber (POST /speech-to-text) on the audio; the written forms are scored on their spoken forms.\n`,
+    );
+    out('voice / path                  audio   sentences with a pause   pauses   longest   round-trip WER   written forms WER');
+    const sentences = [...ESPEAK_SENTENCES, ...HARVARD_LIST_2];
+    const spoken = (text: string) => words(normaliseForSpeech(text).text);
+    const details: string[] = [];
+    for (const [label, voiceId, engineVoice] of VOICES) {
+      for (const path of ['API', 'model'] as const) {
+        const speak = async (text: string) =>
+          path === 'API' ? (await this.api('/text-to-speech', { text, voiceId })).data : (await this.direct(text, engineVoice)).data;
+        const tag = `${voiceId} ${path.padEnd(5)}`;
+        let seconds = 0;
+        let withPause = 0;
+        let pauses = 0;
+        let longest = 0;
+        let errors = 0;
+        let refWords = 0;
+        for (const sentence of sentences) {
+          const wav = await speak(sentence);
+          const found = innerPauses(parseWav(wav));
+          seconds += audioSeconds(wav);
+          if (found.length > 0) withPause++;
+          pauses += found.length;
+          for (const [, length] of found) longest = Math.max(longest, length);
+          const heard = await this.heard(wav);
+          const e = editDistance(words(sentence), words(heard));
+          errors += e;
+          refWords += words(sentence).length;
+          if (found.length > 0 || e > 0)
+            details.push(`  ${tag} ${audioSeconds(wav).toFixed(2)} s [${describePauses(found)}] ${e}/${words(sentence).length} "${heard}"`);
+        }
+        let formErrors = 0;
+        let formWords = 0;
+        for (const sentence of WRITTEN_FORMS) {
+          const heard = await this.heard(await speak(sentence));
+          const e = editDistance(spoken(sentence), spoken(heard));
+          formErrors += e;
+          formWords += spoken(sentence).length;
+          if (e > 0) details.push(`  ${tag} ${e}/${spoken(sentence).length} "${sentence}" heard "${heard}"`);
+        }
+        out(
+          `${`${label} ${path}`.padEnd(26)} ${seconds.toFixed(1).padStart(6)} s ${`${withPause} of ${sentences.length}`.padStart(24)} ${String(pauses).padStart(8)} ${ms(longest).padStart(9)} ${`${((100 * errors) / refWords).toFixed(1)} %`.padStart(16)} ${`${((100 * formErrors) / formWords).toFixed(1)} %`.padStart(19)}`,
+        );
+      }
+    }
+    out('sentences with a pause or a word misheard:');
+    for (const line of details) out(line);
+  }
+
+  /** Time to first audio for a reply whose first sentence is long, against the pieces it could start with. */
+  async firstAudio(): Promise<void> {
+    out(`\nFirst audio of a reply whose first sentence is long (${words(FIRST_PIECES[0][1]).length} words), median of ${this.runs} runs:`);
+    out(`"${LONG_FIRST}"`);
+    out(`model server alone on: ${FIRST_PIECES.map(([name, text], i) => `(${i + 1}) ${name}: "${text}"`).join('; ')}`);
+    out('voice                 API stream first byte      model (1)    model (2)    model (3)');
+    const wholes: string[] = [];
+    for (const [label, voiceId, engineVoice] of VOICES) {
+      const first: number[] = [];
+      const pieces: number[][] = FIRST_PIECES.map(() => []);
+      for (let i = 0; i < this.runs; i++) {
+        const streamed = await this.api('/text-to-speech/stream', { text: LONG_FIRST, voiceId });
+        first.push(streamed.firstMs);
+        for (const [j, [, text]] of FIRST_PIECES.entries()) pieces[j]!.push((await this.direct(text, engineVoice)).ms);
+        if (i === 0) {
+          // The stream's header has unknown sizes: its samples are everything after its 44 bytes.
+          const api: Pcm = {
+            sampleRateHz: streamed.data.readUInt32LE(24),
+            channels: 1,
+            bitsPerSample: 16,
+            data: streamed.data.subarray(44),
+          };
+          const model = parseWav((await this.direct(LONG_FIRST, engineVoice)).data);
+          const describe = (pcm: Pcm) =>
+            `${(pcm.data.length / 2 / pcm.sampleRateHz).toFixed(2)} s, pauses [${describePauses(innerPauses(pcm))}]`;
+          wholes.push(`  ${voiceId}: API ${describe(api)}; model ${describe(model)}`);
+        }
+      }
+      out(`${label.padEnd(21)} ${ms(median(first)).padStart(21)} ${pieces.map((p) => ms(median(p)).padStart(14)).join(' ')}`);
+    }
+    out('the whole reply (its pauses include the one between the two sentences):');
+    for (const line of wholes) out(line);
+  }
+
+  async transcription(): Promise<void> {
     const libri = librivoxClips();
-    await post(server, '/speech-to-text', libri[0]!.wav, 'audio/wav'); // warm-up
-    const l = await transcribeAll(server, libri);
-    out(`STT whisper tiny.en on LibriVox (pocketsphinx-testdata, ${libri.length} clips, ${l.audioS.toFixed(1)} s)`);
+    await post(this.server, '/speech-to-text', libri[0]!.wav, 'audio/wav'); // warm-up
+    const l = await transcribeAll(this.server, libri);
+    out(`\nSTT whisper tiny.en on LibriVox (pocketsphinx-testdata, ${libri.length} clips, ${l.audioS.toFixed(1)} s)`);
     for (const line of l.lines) out(line);
     out(`  RTF ${l.rtf.toFixed(3)}   WER ${(l.wer * 100).toFixed(1)} %   (goal ≤ 15 %; PocketSphinx 36.6 %)`);
 
@@ -186,15 +365,12 @@ export async function runSpeech(): Promise<void> {
         await promisify(execFile)('espeak-ng', ['-v', 'en-us', '-w', file, sentence]);
         espeak.push({ wav: fs.readFileSync(file), reference: sentence });
       }
-      const e = await transcribeAll(server, espeak);
+      const e = await transcribeAll(this.server, espeak);
       out(`STT on espeak-ng speech (${espeak.length} Harvard sentences, ${e.audioS.toFixed(1)} s)`);
       for (const line of e.lines) out(line);
       out(`  RTF ${e.rtf.toFixed(3)}   WER ${(e.wer * 100).toFixed(1)} %`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
   }
 }

@@ -3,7 +3,9 @@
  * (/view) with a viewer token, on a node that does not host the session, and with the session's
  * st_ token on the other. Needs media-core's rooms (realtime sessions) and face's renderer for the
  * mouth check. Two node processes share the harness's stack (on their own Redis database); their
- * WebRTC ports come from the harness's RTC_MIN_PORT..RTC_MAX_PORT.
+ * WebRTC ports come from the harness's RTC_MIN_PORT..RTC_MAX_PORT. The chatting page, once its
+ * video is checked to show the character, is saved as .data/screenshots/viewer-page.png on every
+ * run: the README's picture (`npm run screenshots` copies it to docs/images/).
  */
 import test from 'ava';
 import fs from 'node:fs';
@@ -16,7 +18,13 @@ import { projectRoot } from '../../runtime/paths.js';
 /** The frame size of a realtime session's video (docs/MEDIA.md: MEDIA_VIDEO_WIDTH/HEIGHT default). */
 const FRAME = { width: 512, height: 512 };
 const TARGET_FPS = 12;
-const artifacts = path.join(projectRoot, '.data/test/artifacts');
+/**
+ * The character's look: the README shows this very character, and the frame checks below find its
+ * background colour in the video. Kept out of .data/test (wiped by every run) so the last picture
+ * stays for `npm run screenshots`, which copies it to docs/images/viewer-page.png.
+ */
+const APPEARANCE = { hairStyle: 'long', hairColor: '#6b3a1e', eyeColor: '#2e7d5b', backgroundColor: '#3b5b7a' };
+const screenshot = path.join(projectRoot, '.data/screenshots/viewer-page.png');
 
 async function inboundVideo(
   page: Page,
@@ -101,6 +109,42 @@ async function waitForState(page: Page, state: string, timeoutMs: number): Promi
   throw new Error(`viewer stayed '${current}', expected '${state}' within ${timeoutMs} ms`);
 }
 
+/**
+ * What the page's video shows right now: whether it is playing, the mean colour of its top-left
+ * corner (the character's background: the face is drawn centred, swaying by a few pixels only) and
+ * the spread of luma over the whole frame (a face, not a flat or black picture).
+ */
+async function videoFrame(
+  page: Page,
+): Promise<{ playing: boolean; corner: [number, number, number]; lumaMean: number; lumaSpread: number }> {
+  return page.evaluate(`(() => {
+    const video = document.getElementById('video');
+    const canvas = document.createElement('canvas');
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(video, 0, 0);
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const corner = [0, 0, 0];
+    let n = 0;
+    for (let y = 4; y < 28; y++) for (let x = 4; x < 28; x++, n++) for (let c = 0; c < 3; c++) corner[c] += data[4 * (y * canvas.width + x) + c];
+    let sum = 0, squares = 0;
+    const pixels = data.length / 4;
+    for (let i = 0; i < data.length; i += 4) {
+      const luma = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+      sum += luma;
+      squares += luma * luma;
+    }
+    const lumaMean = sum / pixels;
+    return { playing: !video.paused && video.readyState >= 2 && video.currentTime > 0, corner: corner.map((v) => v / n),
+             lumaMean, lumaSpread: Math.sqrt(Math.max(0, squares / pixels - lumaMean * lumaMean)) };
+  })()`);
+}
+
+function hexColour(hex: string): [number, number, number] {
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
 async function levels(page: Page, ms: number): Promise<number[]> {
   const out: number[] = [];
   const end = Date.now() + ms;
@@ -137,7 +181,7 @@ async function quietSpell(page: Page, quiet: (level: number) => boolean, spellMs
 
 test('viewers on two nodes watch and hear the companion; viewers counts 2; ending closes both with a reason', async (t) => {
   t.timeout(230_000);
-  fs.mkdirSync(artifacts, { recursive: true });
+  fs.mkdirSync(path.dirname(screenshot), { recursive: true });
   const env = { COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/12`, REPLY_ENGINE: 'persona' };
   const host = await NodeProcess.start(env, 60_000);
   t.teardown(() => host.kill('SIGTERM'));
@@ -155,7 +199,13 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
     ),
   }));
   const key = /sk_live_[0-9A-Za-z]{32}/.exec(stdout)![0];
-  const character = await host.fetch('POST', '/api/v1/characters', key, { name: 'Mira' });
+  // No greeting: the test compares the face at rest with the face while it answers, and a greeting
+  // would be spoken to the first viewer (test/actors/chat-stream.test.ts covers the greeting).
+  const character = await host.fetch('POST', '/api/v1/characters', key, {
+    name: 'Mira',
+    appearance: APPEARANCE,
+    personality: { greeting: '' },
+  });
   const session = await host.fetch('POST', '/api/v1/avatars', key, {
     characterId: character.json.data.id,
     realtime: true,
@@ -196,13 +246,13 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
     t.true(Math.abs(fps - TARGET_FPS) <= TARGET_FPS * 0.1, `decoded ${fps.toFixed(1)} fps, target ${TARGET_FPS}`);
     t.deepEqual({ width: second.frameWidth, height: second.frameHeight }, FRAME);
   }
-  await pageA.screenshot({ path: path.join(artifacts, 'viewer-page.png') });
 
   // Sound after the click browsers require; it rises while the companion speaks a typed reply and falls after.
   await pageA.click('#unmute');
   const silentMouth = await mouthMotion(pageA, 2_000);
   const before = await levels(pageA, 1_500);
-  const chatPage = await browser.newPage();
+  // The page the README shows: it watches and chats (an st_ token), at a size that fits a README.
+  const chatPage = await browser.newPage({ viewport: { width: 720, height: 600 } });
   await chatPage.goto(`${host.url}/view#session=${sessionId}&token=${session.json.data.clientToken}`);
   await waitForState(chatPage, 'live', 30_000);
   await chatPage.fill('#text', 'Tell me about the lighthouse in two sentences.');
@@ -211,7 +261,28 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
   // wait for it (up to 30 s), then measure the voice and the mouth while it speaks.
   const quiet = Math.max(...before);
   const heard = await levelsUntil(pageA, (level) => level > quiet * 4 && level > 0.01, 30_000);
-  const [during, speakingMouth] = await Promise.all([levels(pageA, 3_000), mouthMotion(pageA, 3_000)]);
+  // While it speaks, the chatting page is checked and pictured: the README's screenshot shows the
+  // exchange and the face mid-sentence. Its sound is switched on first, as a visitor would.
+  const pictured = async () => {
+    await chatPage.locator('#transcript li.companion').first().waitFor({ timeout: 30_000 });
+    const frame = await videoFrame(chatPage);
+    await chatPage.click('#unmute');
+    await chatPage.screenshot({ path: screenshot });
+    return frame;
+  };
+  const [during, speakingMouth, frame] = await Promise.all([levels(pageA, 3_000), mouthMotion(pageA, 3_000), pictured()]);
+  // The chatting page plays the companion drawn from its appearance.
+  const background = hexColour(APPEARANCE.backgroundColor);
+  t.log(
+    `chat page frame: corner rgb(${frame.corner.map((c) => c.toFixed(0)).join(', ')}) for ${APPEARANCE.backgroundColor}, luma mean ${frame.lumaMean.toFixed(1)}, spread ${frame.lumaSpread.toFixed(1)}`,
+  );
+  t.true(frame.playing, 'the video plays');
+  t.true(
+    frame.corner.every((c, i) => Math.abs(c - background[i]!) <= 24),
+    `the background is the character's ${APPEARANCE.backgroundColor}, not black`,
+  );
+  t.true(frame.lumaSpread > 15, `a face is drawn, not a flat picture (luma spread ${frame.lumaSpread.toFixed(1)})`);
+  t.true(fs.statSync(screenshot).size > 0);
   await chatPage.close();
   const peak = Math.max(...heard, ...during);
   t.log(

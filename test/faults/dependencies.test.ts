@@ -138,6 +138,46 @@ test.serial('PostgreSQL down: 503 with Retry-After, /status says the database is
   t.log(`PostgreSQL down: 503 in ${ms} ms; 200 again ${back} ms after PostgreSQL was back`);
 });
 
+test.serial(
+  'PostgreSQL killed during synthesis: the call answers 503 rather than 200 with its tts.completed lost; once it is back the event arrives',
+  async (t) => {
+    const ttsReceiver = new Receiver();
+    await ttsReceiver.start();
+    t.teardown(() => ttsReceiver.stop());
+    const hook = await call(a.app, 'POST', '/api/v1/webhooks', {
+      key: account.live,
+      body: { url: ttsReceiver.url, events: ['tts.completed'] },
+    });
+    t.is(hook.statusCode, 201, hook.body);
+
+    // Long enough that PostgreSQL is gone before the synthesis ends and its event is recorded.
+    const text =
+      'The lighthouse keeper climbed the stairs every evening at dusk. ' +
+      'He wound the clockwork, trimmed the wick and polished the great lens until it shone. ' +
+      'Ships far out at sea saw the beam sweep across the water and knew where the rocks were. ' +
+      'In the morning he wrote the weather in his logbook and slept until noon.';
+    const synthesis = call(a.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text, voiceId: 'en-US-slt' } });
+    await stack.kill('postgres');
+    const res = await synthesis;
+    assertRetryable(t, res, 'COMPANION_ERR_DEPENDENCY_UNAVAILABLE');
+    t.regex(envelopeOf(res).message, /database/);
+
+    await stack.restart('postgres');
+    const again = { text: 'Back again.', voiceId: 'en-US-slt' };
+    await timeUntil(
+      async () => (await call(a.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: again })).statusCode === 200,
+      20_000,
+    );
+    const [got] = await ttsReceiver.waitFor((r) => r.length >= 1, 60_000);
+    const event = JSON.parse(got!.rawBody);
+    t.is(event.type, 'tts.completed');
+    t.like(event.data, { voiceId: 'en-US-slt', characters: again.text.length, format: 'wav' });
+    // Only the call that answered 200 has an event: the one that failed recorded none.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    t.is(ttsReceiver.received.length, 1);
+  },
+);
+
 test.serial('NATS down: a session hosted on this node still chats; through another node it answers 503 at once; both heal', async (t) => {
   await stack.kill('nats');
   await new Promise((resolve) => setTimeout(resolve, 200)); // the clients see the socket close
@@ -193,6 +233,36 @@ test.serial(
   },
 );
 
+test.serial('Temporal down: /health and POST /voices answer at once; the clone job starts once Temporal is back', async (t) => {
+  // A sample server that answers, with something that is not audio: the job, once it runs, fails.
+  const samples = new Receiver();
+  await samples.start();
+  t.teardown(() => samples.stop());
+  await stack.kill('temporal');
+  const [health, healthMs] = await timed(() => call(a.app, 'GET', '/health'));
+  t.is(health.json().checks.temporal.status, 'down');
+  t.true(healthMs < 1000, `/health answered in ${healthMs} ms`);
+
+  const [created, createMs] = await timed(() =>
+    call(a.app, 'POST', '/api/v1/voices', { key: account.live, body: { name: 'Queued', samples: [{ url: `${samples.url}/clip.wav` }] } }),
+  );
+  t.is(created.statusCode, 202, created.body);
+  t.like(created.json().data, { status: 'pending', step: 'queued' });
+  t.true(createMs < 2000, `POST /voices answered in ${createMs} ms`);
+  const id = created.json().data.id as string;
+
+  await stack.restart('temporal');
+  const ran = await timeUntil(
+    async () => (await call(a.app, 'GET', `/api/v1/voices/${id}`, { key: account.live })).json().data.status === 'failed',
+    90_000,
+    250,
+  );
+  const voice = (await call(a.app, 'GET', `/api/v1/voices/${id}`, { key: account.live })).json().data;
+  t.is(voice.failureCode, 'sample_not_audio', voice.failureReason);
+  t.is(samples.received.length, 1, 'the job fetched the sample once Temporal was back');
+  t.log(`Temporal down: /health in ${healthMs} ms, POST /voices in ${createMs} ms; the job ran ${ran} ms after Temporal was back`);
+});
+
 test.serial(
   'model servers: health and status report each one (degraded, still ready), reply-engine failures name no address',
   async (t) => {
@@ -239,6 +309,7 @@ test.serial('shutdown: a request that arrives on a kept-alive connection while t
   t.regex(responses[0]!, /^HTTP\/1\.1 200/);
   t.regex(responses[1]!, /^HTTP\/1\.1 503/);
   t.regex(responses[1]!, /retry-after: \d+/i);
+  t.regex(responses[1]!, /content-type: application\/json/i, 'the 503 says what its body is');
   const body = JSON.parse(responses[1]!.slice(responses[1]!.indexOf('\r\n\r\n') + 4));
   t.is(body.success, false);
   t.is(body.error.code, 'COMPANION_ERR_SHUTTING_DOWN');

@@ -164,3 +164,18 @@ test.serial('the servers die with the service when it is killed with kill -9, an
   t.log(`the next start took ${Date.now() - started} ms (nothing left over to stop)`);
   t.false(lines.some((l) => l.msg === 'stopping an embedded server left over from an earlier run'));
 });
+
+test.serial('a stack stopped and started again at once on the same data directory keeps its new servers running', async (t) => {
+  const old = redis().pid!;
+  await stack!.stop();
+  t.throws(() => process.kill(-old, 0), undefined, 'no process of the stopped server is left');
+
+  // What a benchmark does between its two passes: the next stack starts as soon as the last one is closed.
+  stack = await LocalStack.start(config, log, ['redisUrl'], policy);
+  const started = redis().pid;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  t.is(redis().pid, started, 'the new Redis was not stopped by anything of the previous stack');
+  t.is(redis().restarts, 0);
+  t.is(redis().state, 'running');
+  t.true(await redisAnswersPing(redisPort));
+});

@@ -2,7 +2,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
-import { startService, type RunningService } from '../../runtime/service.js';
+import { startService, type RunningService } from '../../http/server/start-service.js';
 
 /** Flags for this closed network: no background calls home, no sandbox as root. */
 const FLAGS = [

@@ -1,4 +1,4 @@
-/** A whole service node in a child process (node dist/runtime/main.js), for multi-node tests. */
+/** A whole service node in a child process (node dist/http/server/main.js), for multi-node tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../../runtime/paths.js';
@@ -11,7 +11,7 @@ export class NodeProcess {
 
   // Generous: a node starts in 3–5 s, but on 2 busy cores one once took over 30 s.
   static async start(env: Record<string, string>, timeoutMs = 60_000): Promise<NodeProcess> {
-    const child = spawn(process.execPath, [path.join(projectRoot, 'dist/runtime/main.js')], {
+    const child = spawn(process.execPath, [path.join(projectRoot, 'dist/http/server/main.js')], {
       env: { ...process.env, PORT: '0', METRICS_PORT: '-1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,6 +1,7 @@
 /**
  * A UDP socket that receives plain RTP (from AvatarRoom.mirrorTo) and keeps what tests and the
- * media benchmark look at: when each packet arrived, its size, RTP timestamp and payload type.
+ * media benchmark look at: when each packet arrived, its size, RTP timestamp and payload type,
+ * and (with `keepPackets`) the packet itself, for tests that decode what they heard.
  */
 import dgram from 'node:dgram';
 
@@ -10,12 +11,16 @@ export interface RtpArrival {
   payloadType: number;
   timestamp: number;
   ssrc: number;
+  /** The whole RTP packet (with `keepPackets`). */
+  packet?: Buffer;
 }
 
 export class RtpReceiver {
   readonly packets: RtpArrival[] = [];
   private readonly socket = dgram.createSocket('udp4');
   private waiters: Array<() => void> = [];
+
+  constructor(private readonly options: { keepPackets?: boolean } = {}) {}
 
   async start(): Promise<{ ip: string; port: number }> {
     this.socket.on('message', (msg) => {
@@ -28,6 +33,7 @@ export class RtpReceiver {
         payloadType,
         timestamp: msg.readUInt32BE(4),
         ssrc: msg.readUInt32BE(8),
+        ...(this.options.keepPackets ? { packet: msg } : {}),
       });
       for (const w of this.waiters.splice(0)) w();
     });

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { REDACTED_PATHS } from '../../runtime/logger.js';
-import { startService, type RunningService, type StartOptions } from '../../runtime/service.js';
+import { startService, type RunningService, type StartOptions } from '../../http/server/start-service.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES, type Scope } from '../../runtime/accounts/scopes.js';
 import type { PlanId } from '../../runtime/limits/plans.js';

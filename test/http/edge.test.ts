@@ -173,6 +173,7 @@ test('the OpenAPI document declares what the edge and the framework answer, and 
       const statuses = Object.keys(op.responses);
       t.true(statuses.includes('400'), `${method} ${path} declares 400`);
       t.true(statuses.includes('503'), `${method} ${path} declares 503 (a dependency down, shutting down)`);
+      t.true(statuses.includes('431'), `${method} ${path} declares 431 (headers over the HTTP parser's limit)`);
       if (path.includes('{')) t.true(statuses.includes('414'), `${method} ${path} declares 414`);
       if (
         op.requestBody &&

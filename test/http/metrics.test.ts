@@ -1,7 +1,7 @@
 import test from 'ava';
 import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
-import { startService } from '../../runtime/service.js';
+import { startService } from '../../http/server/start-service.js';
 
 test('Prometheus metrics are served on the internal listener, not on the public API', async (t) => {
   const config = loadConfig({ ...process.env, PORT: '0', METRICS_PORT: '0', COMPANION_ROLE: 'api' }, []);

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../runtime/paths.js';
-import { DEFAULT_VOICE_ID } from '../../media/speech/voice-catalog.js';
+import { DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
 import { Receiver } from '../helpers/receiver.js';
 import { call, createAccount, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 

@@ -106,3 +106,24 @@ test('the CLI bootstraps a user with a live and a test key that work', async (t)
   t.is(me.json().data.plan, 'pro');
   t.is((await call(service.app, 'GET', '/api/v1/user', { key: testKey })).statusCode, 200);
 });
+
+test('the CLI prints its usage for --help (exit 0) and for an unknown option (exit 2), without a stack trace', async (t) => {
+  const cli = path.join(projectRoot, 'dist/runtime/cli.js');
+  const run = (...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [cli, ...args], { env: { ...process.env } }, (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      );
+    });
+  const help = await run('--help');
+  t.is(help.code, 0, help.stderr);
+  t.regex(help.stdout, /^usage:/);
+  t.regex(help.stdout, /cli bootstrap --email EMAIL/);
+  t.is(help.stderr, '');
+
+  const unknown = await run('--bogus');
+  t.is(unknown.code, 2);
+  t.regex(unknown.stderr, /Unknown option '--bogus'/);
+  t.regex(unknown.stderr, /usage:/);
+  t.notRegex(unknown.stderr, /ERR_PARSE_ARGS|\n\s+at /, 'no error code or stack trace');
+});

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import type { IncomingMessage } from 'node:http';
 import { startListeningService } from '../helpers/browser.js';
 import { call, createAccount, envelopeOf, type TestAccount } from '../helpers/service.js';
-import type { RunningService } from '../../runtime/service.js';
+import type { RunningService } from '../../http/server/start-service.js';
 import type { FastifyInstance } from 'fastify';
 
 let service: RunningService;

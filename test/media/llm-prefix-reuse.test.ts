@@ -1,5 +1,5 @@
 /**
- * Prompt-prefix reuse in the embedded model server (media/llm/llm-server.ts), with the real default
+ * Prompt-prefix reuse in the embedded model server (runtime/llm/llm-server.ts), with the real default
  * model: a session's second turn evaluates only the tokens after what its sequence already holds
  * (the figure the server reports as usage.prompt_tokens_evaluated), another session's request
  * goes to another sequence and leaves the first one's tokens in place, and --prefix-reuse off
@@ -9,7 +9,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { catalogue, installedModelPath } from '../../media/llm/model-catalogue.js';
+import { catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
 import { projectRoot } from '../../runtime/paths.js';
 
 const modelId = catalogue.default;
@@ -21,7 +21,7 @@ async function startServer(port: number, extra: string[]): Promise<string> {
   const child = spawn(
     process.execPath,
     [
-      path.join(projectRoot, 'dist/media/llm/llm-server.js'),
+      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
       ...['--model', modelFile, '--runtime', path.join(projectRoot, '.tools/llm'), '--port', String(port)],
       ...['--prompt', catalogue.models[modelId]!.prompt, '--threads', '1', ...extra],
     ],

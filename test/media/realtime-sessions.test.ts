@@ -147,3 +147,27 @@ test.serial('a mediasoup worker killed with SIGKILL: its sessions end with reaso
   t.is(next.statusCode, 201, next.body);
   await call(service.app, 'DELETE', `/api/v1/avatars/${next.json().data.id}`, { key: account.live });
 });
+
+test.serial(
+  'past the realtime sessions a node can stream at full quality, a new realtime session gets 429; text sessions still open',
+  async (t) => {
+    const small = await startTestService({
+      REDIS_URL: `${process.env.REDIS_URL}/6`,
+      SESSION_CAPACITY: '50',
+      REALTIME_SESSIONS_PER_NODE: '1',
+    });
+    t.teardown(() => small.close());
+    const characterId = (await call(small.app, 'POST', '/api/v1/characters', { key: account.live, body: { name: 'Busy' } })).json().data.id;
+    const first = await call(small.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, realtime: true } });
+    t.is(first.statusCode, 201, first.body);
+    const second = await call(small.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, realtime: true } });
+    t.is(second.statusCode, 429);
+    t.is(second.json().error.code, 'COMPANION_ERR_REALTIME_CAPACITY');
+    const text = await call(small.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId } });
+    t.is(text.statusCode, 201, 'a text session needs no room');
+    t.is((await call(small.app, 'DELETE', `/api/v1/avatars/${first.json().data.id}`, { key: account.live })).statusCode, 200);
+    const again = await call(small.app, 'POST', '/api/v1/avatars', { key: account.live, body: { characterId, realtime: true } });
+    t.is(again.statusCode, 201, 'the room freed by the ended session is available again');
+    for (const s of [text, again]) await call(small.app, 'DELETE', `/api/v1/avatars/${s.json().data.id}`, { key: account.live });
+  },
+);

@@ -43,3 +43,39 @@ export function multipartFile(data: Buffer, filename: string, contentType: strin
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** Pause measurement: 10 ms frames; a frame is quiet 40 dB or more below the loudest frame. */
+const FRAME_S = 0.01;
+export const QUIET_DB = -40;
+/** A silence inside a sentence longer than this is a pause a listener hears. */
+export const PAUSE_MIN_MS = 120;
+
+/**
+ * Silences longer than `minMs` between the first and the last voiced frame, as [start s, length
+ * ms]: the pauses inside the audio (test/bench/speech.ts counts them the same way).
+ */
+export function innerPauses(pcm: Pcm, minMs = PAUSE_MIN_MS): Array<[number, number]> {
+  const frame = Math.round(FRAME_S * pcm.sampleRateHz);
+  const frames = Math.floor(pcm.data.length / 2 / frame);
+  const rms: number[] = [];
+  for (let f = 0; f < frames; f++) {
+    let sum = 0;
+    for (let i = 0; i < frame; i++) sum += pcm.data.readInt16LE((f * frame + i) * 2) ** 2;
+    rms.push(Math.sqrt(sum / frame));
+  }
+  const floor = Math.max(...rms) * 10 ** (QUIET_DB / 20);
+  const voiced = rms.map((r) => r > floor);
+  const first = voiced.indexOf(true);
+  const last = voiced.lastIndexOf(true);
+  const pauses: Array<[number, number]> = [];
+  let run = 0;
+  for (let f = first; f <= last && first >= 0; f++) {
+    if (!voiced[f]) {
+      run++;
+      continue;
+    }
+    if (run * FRAME_S * 1000 >= minMs) pauses.push([(f - run) * FRAME_S, run * FRAME_S * 1000]);
+    run = 0;
+  }
+  return pauses;
+}

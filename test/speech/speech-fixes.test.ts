@@ -7,7 +7,7 @@ import test from 'ava';
 import { request } from 'undici';
 import { call, createAccount, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { SpeechService } from '../../media/speech/speech-service.js';
-import { builtInVoice } from '../../media/speech/voice-catalog.js';
+import { builtInVoice } from '../../runtime/voices/voice-catalog.js';
 import { parseWav } from '../../media/speech/wav.js';
 import { normalise, wavSeconds, wordsOf } from './audio-helpers.js';
 

@@ -195,7 +195,9 @@ test('stopping an embedded transcription process turns health and transcription 
   const proc = new ManagedProcess(server.spec, dataDir, pino({ level: 'silent' }));
   await proc.start();
   t.teardown(() => proc.stop());
-  const own = await startTestService({ COMPANION_ROLE: 'api', SPEECH_STT_URL: server.url, SPEECH_TIMEOUT_MS: '3000' });
+  // A stopped server refuses connections at once, whatever the deadline; the deadline only has to
+  // let the first transcription after the restart finish on a loaded machine.
+  const own = await startTestService({ COMPANION_ROLE: 'api', SPEECH_STT_URL: server.url, SPEECH_TIMEOUT_MS: '15000' });
   t.teardown(() => own.close());
   const key = (await createAccount(own)).live;
   const transcribe = () => call(own.app, 'POST', '/api/v1/speech-to-text', { key, headers: { 'content-type': 'audio/wav' }, body: spoken });

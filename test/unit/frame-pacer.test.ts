@@ -1,6 +1,6 @@
 import test from 'ava';
 import { pino } from 'pino';
-import { FramePacer, PACER_SAMPLE_RATE } from '../../actors/session/frame-pacer.js';
+import { FramePacer, PACER_SAMPLE_RATE } from '../../media/publishing/frame-pacer.js';
 import type { PacedPerformer, SpokenAudio } from '../../media/publishing/performer.js';
 
 interface Tick {
@@ -51,6 +51,7 @@ test('the pacer emits frames at the target rate with exactly 48 kHz of audio bet
     ticks.every((tick) => tick.pcm.every((b) => b === 0)),
     'silence when nothing is said',
   );
+  t.is(pacer.underrunTicks, 0, 'silence with nothing to say is no underrun');
   const jitter = pacer.jitter();
   t.is(jitter.nominalMs, 50);
   t.true(jitter.p50Ms >= 0 && jitter.p99Ms >= jitter.p50Ms);
@@ -77,6 +78,8 @@ test('sentences play in order, the first before the later ones are ready, with i
   const firstSecond = speaking.indexOf('second one');
   t.true(firstOne >= 0 && firstSecond > firstOne);
   t.true(speaking.slice(firstOne, firstSecond).includes(null), 'idle frames while the second sentence was still being synthesised');
+  const gap = speaking.slice(firstOne, firstSecond).filter((s) => s === null).length;
+  t.is(pacer.underrunTicks, gap, 'that gap inside the reply is counted as an underrun, the idle frames after it are not');
   // The audio of each sentence is its own level, resampled to 48 kHz: 250 ms = 12,000 samples.
   const level = (text: string) => text.length * 100;
   const samplesAt = (v: number) =>
@@ -87,4 +90,60 @@ test('sentences play in order, the first before the later ones are ready, with i
   t.true(Math.abs(samplesAt(level('one')) - 12_000) <= 2);
   t.true(Math.abs(samplesAt(level('second one')) - 12_000) <= 2);
   t.is(speaking.at(-1), null, 'idle again after the last sentence');
+});
+
+test('each frame goes back to the performer once the sink has consumed it, to be drawn into again', async (t) => {
+  const recycled: Buffer[] = [];
+  const performer = { ...fakePerformer({}), recycle: (frame: Buffer) => recycled.push(frame) };
+  const written: Buffer[] = [];
+  const pending: Array<() => void> = [];
+  const pacer = new FramePacer({
+    performer,
+    fps: 50,
+    log: pino({ level: 'silent' }),
+    sink: {
+      write: (frame, _pcm, consumed) => {
+        written.push(frame);
+        pending.push(consumed!);
+      },
+    },
+  });
+  pacer.start();
+  await new Promise((r) => setTimeout(r, 200));
+  pacer.close();
+  t.true(written.length >= 3);
+  t.deepEqual(recycled, [], 'nothing is recycled before the sink says so');
+  pending[1]!();
+  pending[0]!();
+  t.deepEqual(recycled, [written[1], written[0]], 'each frame, when the sink is done with it');
+});
+
+test('interrupt() silences the companion from the next tick and says what was cut', async (t) => {
+  // A long sentence (2 s) so it is surely playing when the barge-in comes.
+  const performer: PacedPerformer<SpokenAudio & { text: string }> = {
+    ...fakePerformer({}),
+    async prepare(text) {
+      const pcm = new Int16Array(24_000 * 2).fill(1000);
+      return { text, pcm, sampleRate: 24_000, durationMs: 2000 };
+    },
+  };
+  const { pacer, ticks } = run(20, performer);
+  pacer.start();
+  pacer.speak('first sentence of the reply');
+  pacer.speak('second one, never heard');
+  while (!ticks.some((tick) => tick.pcm.some((b) => b !== 0))) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 300));
+  const cut = pacer.interrupt();
+  const cutAt = ticks.length;
+  await new Promise((r) => setTimeout(r, 300));
+  pacer.close();
+  t.is(cut.playing?.sentence, 'first sentence of the reply');
+  t.true(cut.playing!.heardFraction > 0 && cut.playing!.heardFraction < 0.5, `heard ${cut.playing!.heardFraction}`);
+  t.deepEqual(cut.dropped, ['second one, never heard']);
+  t.false(pacer.speaking);
+  t.true(ticks.length > cutAt + 2, 'the clock keeps ticking');
+  t.true(
+    ticks.slice(cutAt).every((tick) => tick.pcm.every((b) => b === 0)),
+    'only silence after the interruption: the rest of the reply is dropped, not queued',
+  );
 });

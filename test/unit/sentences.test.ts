@@ -1,6 +1,6 @@
 import test from 'ava';
 import { SentenceSplitter } from '../../actors/session/reply/sentence-splitter.js';
-import { splitSentences } from '../../media/speech/sentences.js';
+import { splitSentences } from '../../runtime/text/sentences.js';
 import { SPEECH_CHUNKS, textChunks } from '../../media/speech/text-chunks.js';
 
 const sentences = (text: string) => splitSentences(text, true).sentences;

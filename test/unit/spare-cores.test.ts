@@ -1,11 +1,11 @@
 /**
- * The model server's `--threads auto` (media/llm/spare-cores.ts): when other processes keep every
+ * The model server's `--threads auto` (runtime/llm/spare-cores.ts): when other processes keep every
  * core busy, it must fall back to one thread, the choice that never stalls llama.cpp's barrier.
  */
 import test from 'ava';
 import os from 'node:os';
 import { spawn } from 'node:child_process';
-import { SpareCores } from '../../media/llm/spare-cores.js';
+import { SpareCores } from '../../runtime/llm/spare-cores.js';
 
 test('with every core busy in other processes, auto uses one thread', async (t) => {
   const busy = Array.from({ length: os.availableParallelism() }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));

@@ -6,15 +6,20 @@
  * reasons, a service (worker) restart mid-job, isolation between accounts and modes, deletion
  * (files gone, id 404, character fallback), multipart uploads and Idempotency-Key (one job).
  */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import test from 'ava';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { Receiver } from '../helpers/receiver.js';
 import { wavFile } from '../../media/speech/wav.js';
 import { voiceFilesDir } from '../../runtime/voices/voice-ids.js';
+import { Voice } from '../../runtime/db/entities/voice.js';
+import type { VersionRecord } from '../../runtime/voices/voice-versions.js';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
 const HTS = fs.readFileSync('/usr/share/codec2/raw/hts.raw');
@@ -63,6 +68,24 @@ test.after.always(async () => {
   await new Promise((resolve) => clips?.close(resolve));
   await service?.close();
 });
+
+/** Median F0 (Hz) of any audio file, by the synthesis server's pitch tracker (Praat), at 16 kHz. */
+async function medianPitchHz(files: Array<string | Buffer>): Promise<number> {
+  const pieces: Buffer[] = [];
+  for (const file of files) {
+    const input = typeof file === 'string' ? file : 'pipe:0';
+    const run = promisify(execFile)('ffmpeg', ['-v', 'error', '-i', input, '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1'], {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (typeof file !== 'string') run.child.stdin!.end(file);
+    pieces.push((await run).stdout);
+  }
+  const audio = wavFile({ sampleRateHz: 16000, channels: 1, bitsPerSample: 16, data: Buffer.concat(pieces) }).toString('base64');
+  const res = await fetch(`${process.env.SPEECH_TTS_URL}/v1/voices/measure`, { method: 'POST', body: JSON.stringify({ audio }) });
+  return ((await res.json()) as { pitch: { median_hz: number } }).pitch.median_hz;
+}
+const semitones = (hz: number, reference: number) => 12 * Math.log2(hz / reference);
 
 async function clone(key: string, urls: string[], headers: Record<string, string> = {}) {
   const res = await call(service.app, 'POST', '/api/v1/voices', {
@@ -128,6 +151,24 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
   t.true(typeof voice.similarity === 'number' && voice.similarity > 0.5 && voice.similarity <= 1);
   t.is(voice.samples.length, 2);
   t.true(voice.samples.every((s: { format: string; durationS: number }) => s.format === 'wav' && s.durationS > 4));
+
+  // The version's conversion of Kokoro's output (pitch, formants) is stored with it and is the
+  // speaker's: its target F0 is the reference's median; every synthesis of the voice applies it,
+  // each sentence measured after its conversion and corrected, so the clone speaks at its target.
+  const row = await (service.services.orm.em.fork() as EntityManager).findOneOrFail(Voice, { id: pending.id });
+  t.truthy(row.conversion, 'the version has a conversion');
+  const versions = row.build.versions as VersionRecord[];
+  t.deepEqual(versions.at(-1)!.conversion, row.conversion);
+  t.is(typeof versions[0]!.measures?.pitch_st, 'number', 'version 1 records its pitch distance');
+  const speakerHz = await medianPitchHz(['0870', '0890'].map((n) => path.join(LIBRIVOX, `sense_and_sensibility_01_austen_64kb-${n}.wav`)));
+  const targetHz = row.conversion!.pitch_hz!;
+  t.true(Math.abs(semitones(targetHz, speakerHz)) < 0.5, `target ${targetHz} Hz, speaker ${speakerHz} Hz`);
+  const spoken = await call(service.app, 'POST', '/api/v1/text-to-speech', {
+    key: account.live,
+    body: { text: 'Could you tell me the way to the station? I would like to catch the early train.', voiceId: pending.id },
+  });
+  const spokenHz = await medianPitchHz([spoken.rawPayload]);
+  t.true(Math.abs(semitones(spokenHz, targetHz)) < 0.5, `the clone speaks at ${spokenHz} Hz, its target is ${targetHz} Hz`);
 
   const [got] = await receiver.waitFor((r) => r.length >= 1, 30_000);
   const event = JSON.parse(got!.rawBody);

@@ -1,6 +1,17 @@
 /**
  * Deliveries survive a restart of the service and of the Temporal server: this file runs its
- * own Temporal server (own port and database file) so it can stop and start it.
+ * own Temporal server (own port and database file) so it can stop and start it, and its own
+ * PostgreSQL (test/helpers/fault-stack.ts).
+ *
+ * Its own PostgreSQL because a service's dispatch sweeper starts every delivery of its database
+ * that was recorded but never started, on its own Temporal server. On the harness's database, shared
+ * with every test file before this one, that is whatever they left undispatched (a start skipped
+ * during a brief Temporal slowness, a service closed before its sweep ran, the fuzzer's deliveries):
+ * this file's sweeper started them all on its fresh server and worker, each with this file's 15
+ * retries, and the worker ran their attempts ahead of or between this test's own, so in a full run
+ * the first attempt of this test's delivery could wait over a minute (it passed alone, on a database
+ * with nothing left over). The sweeper is right for a deployment (one database, one Temporal
+ * cluster); the test was not one.
  */
 import test from 'ava';
 import path from 'node:path';
@@ -14,6 +25,7 @@ import { ManagedProcess } from '../../runtime/stack/managed-process.js';
 import { temporalServer } from '../../runtime/stack/embedded-servers.js';
 import { loadConfig } from '../../runtime/config.js';
 import { projectRoot } from '../../runtime/paths.js';
+import { FaultStack } from '../helpers/fault-stack.js';
 
 const dataDir = path.join(projectRoot, '.data', 'test', `durability-${process.pid}`);
 const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 1000;
@@ -21,6 +33,7 @@ const cli = loadConfig(process.env, []).temporalCli;
 const server = temporalServer(dataDir, portBase, cli, 'default', false);
 const log = pino({ level: 'silent' });
 let temporal: ManagedProcess | undefined;
+const database = new FaultStack('durability-db');
 
 async function startTemporal(): Promise<void> {
   await server.prepare?.();
@@ -30,11 +43,13 @@ async function startTemporal(): Promise<void> {
 
 test.after.always(async () => {
   await temporal?.stop();
+  await database.stop();
 });
 
 test('a delivery whose receiver is down arrives after the service and the Temporal server were restarted', async (t) => {
-  await startTemporal();
+  await Promise.all([startTemporal(), database.start(['postgres'])]);
   const env = {
+    ...database.env(),
     TEMPORAL_ADDRESS: server.url,
     TEMPORAL_TASK_QUEUE: 'durability',
     WEBHOOK_RETRY_SCHEDULE_S: '2,2,2,2,2,2,2,2,2,2,2,2,2,2,2',

@@ -4,14 +4,18 @@
  * Given `#session=ses_…&token=…` (a `vt_` viewer token or the session's `st_` token) it checks
  * the token, opens the signalling websocket, receives the companion's video and voice through a
  * mediasoup recv transport, shows the connection state, asks for the click browsers require
- * before playing sound, and with an `st_` token shows a text box that sends chat turns. It
- * reconnects after a dropped connection while the token is good; it stops for good when the
- * session ends or the token is refused, and says why.
+ * before playing sound, and with an `st_` token shows a text box that sends chat turns and a
+ * microphone button: push-to-talk (hold it) or open mic (a toggle; the room's node decides where
+ * each turn ends). The microphone is published through a mediasoup send transport; every turn,
+ * typed or heard, and the companion's answer (sentence by sentence, as it is spoken) arrive as captions. It reconnects after a dropped connection
+ * while the token is good; it stops for good when the session ends or the token is refused, and
+ * says why.
  *
- * `window.companionViewer` exposes the state and the transport's stats for tests and embedders.
+ * `window.companionViewer` exposes the state, the captions and the transport's stats for tests and embedders.
  */
 import { Device, type types } from 'mediasoup-client';
 import type {
+  Caption,
   ViewerClientMessage,
   ViewerConsumerOptions,
   ViewerRequest,
@@ -34,6 +38,9 @@ const unmuteButton = $<HTMLButtonElement>('unmute');
 const chatForm = $<HTMLFormElement>('chat');
 const chatInput = $<HTMLInputElement>('text');
 const transcript = $<HTMLOListElement>('transcript');
+const voicePanel = $<HTMLDivElement>('voice');
+const micButton = $<HTMLButtonElement>('mic');
+const micMode = $<HTMLSelectElement>('mic-mode');
 
 const params = new URLSearchParams(location.hash.slice(1));
 const sessionId = params.get('session') ?? '';
@@ -51,6 +58,10 @@ const viewer = {
   transport: null as types.Transport | null,
   stream: new MediaStream(),
   audio: null as { context: AudioContext; analyser: AnalyserNode } | null,
+  /** The lines of the conversation the room sent (the user's words heard, the companion's answers). */
+  captions: [] as Caption[],
+  /** The microphone: its mode, whether it sends now, and why it could not start (if it could not). */
+  mic: { mode: 'push' as 'push' | 'open', on: false, error: null as string | null },
   /** The recv transport's WebRTC stats as plain objects (inbound-rtp video: framesDecoded, frameWidth, …). */
   async stats(): Promise<Array<Record<string, unknown>>> {
     if (!this.transport) return [];
@@ -76,12 +87,106 @@ function setState(state: State, text: string): void {
   document.body.dataset.state = state;
 }
 
-function say(role: 'user' | 'companion' | 'error', text: string): void {
+function say(role: 'user' | 'companion' | 'error', text: string): HTMLLIElement {
   const li = document.createElement('li');
   li.className = role;
   li.textContent = text;
   transcript.append(li);
   transcript.scrollTop = transcript.scrollHeight;
+  return li;
+}
+
+/** The caption line the companion's next sentence joins (its answer arrives sentence by sentence). */
+let companionCaption: HTMLLIElement | null = null;
+
+function showCaption(caption: Caption): void {
+  viewer.captions.push(caption);
+  if (caption.role === 'companion' && companionCaption) {
+    companionCaption.textContent = `${companionCaption.textContent ?? ''} ${caption.text}`;
+    transcript.scrollTop = transcript.scrollHeight;
+    return;
+  }
+  const li = say(caption.role, caption.text);
+  li.classList.add('caption');
+  companionCaption = caption.role === 'companion' ? li : null;
+}
+
+type Request = <M extends ViewerRequest['method']>(request: Extract<ViewerRequest, { method: M }>) => Promise<ViewerResponseData[M]>;
+
+/** The signalling connection now open, for the microphone (which starts on the user's first press). */
+let current: { device: Device; request: Request } | null = null;
+
+/**
+ * The microphone, published through a send transport on the user's first press and then paused
+ * and resumed: push-to-talk sends while the button is held, open mic until it is clicked again.
+ * A pause also tells the room's node that the turn is over (push-to-talk released).
+ */
+const mic = {
+  transport: null as types.Transport | null,
+  producer: null as types.Producer | null,
+  track: null as MediaStreamTrack | null,
+  /** Changes are applied one after another (a quick press and release waits for the set-up). */
+  chain: Promise.resolve(),
+
+  set(on: boolean): void {
+    viewer.mic.on = on;
+    micButton.setAttribute('aria-pressed', String(on));
+    micButton.textContent = on ? '🎙 Listening…' : viewer.mic.mode === 'push' ? '🎤 Hold to talk' : '🎤 Open mic';
+    this.chain = this.chain
+      .then(() => this.apply())
+      .catch((err: Error) => {
+        viewer.mic.error = err.message;
+        say('error', `Microphone: ${err.message}`);
+      });
+  },
+
+  async apply(): Promise<void> {
+    const want = viewer.mic.on;
+    if (want && !this.producer) await this.start();
+    const producer = this.producer;
+    if (!producer || !current || producer.paused === !want) return;
+    if (want) producer.resume();
+    else producer.pause();
+    await current.request({ method: 'pauseProducer', paused: !want });
+  },
+
+  async start(): Promise<void> {
+    if (!current) throw new Error('not connected');
+    const { device, request } = current;
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+    });
+    this.track = stream.getAudioTracks()[0] ?? null;
+    if (!this.track) throw new Error('no microphone');
+    const options: ViewerTransportOptions = await request({ method: 'createSendTransport' });
+    const transport = device.createSendTransport(options as unknown as types.TransportOptions);
+    this.transport = transport;
+    relayConnect(transport, request, 'connectSendTransport');
+    transport.on('produce', ({ rtpParameters }, callback, errback) => {
+      request({ method: 'produce', kind: 'audio', rtpParameters: rtpParameters as unknown as Record<string, unknown> }).then(
+        ({ id }) => callback({ id }),
+        errback,
+      );
+    });
+    this.producer = await transport.produce({ track: this.track, stopTracks: false, codecOptions: { opusStereo: false, opusDtx: false } });
+  },
+
+  /** The connection closed: its transport is gone; the next press starts again on the new one. */
+  reset(): void {
+    this.transport?.close();
+    this.transport = null;
+    this.producer = null;
+    this.track?.stop();
+    this.track = null;
+    if (viewer.mic.on) this.set(false);
+  },
+};
+
+/** A transport's DTLS parameters go to the room over signalling when mediasoup-client connects it. */
+function relayConnect(transport: types.Transport, request: Request, method: 'connectTransport' | 'connectSendTransport'): void {
+  transport.on('connect', ({ dtlsParameters }, callback, errback) => {
+    request({ method, dtlsParameters: dtlsParameters as unknown as Record<string, unknown> }).then(() => callback(), errback);
+  });
 }
 
 /** The envelope's message of a refused call, or null when the call was accepted. */
@@ -107,7 +212,7 @@ function connect(): Promise<{ code: number; reason: string }> {
     let nextId = 1;
     let final: { code: number; reason: string } | null = null;
 
-    const request = <M extends ViewerRequest['method']>(request: Extract<ViewerRequest, { method: M }>): Promise<ViewerResponseData[M]> => {
+    const request: Request = (request) => {
       const id = nextId++;
       ws.send(JSON.stringify({ ...request, id } as ViewerClientMessage));
       return new Promise((resolve, reject) => waiting.set(id, { resolve: resolve as (d: unknown) => void, reject }));
@@ -116,15 +221,11 @@ function connect(): Promise<{ code: number; reason: string }> {
     const join = async (routerRtpCapabilities: types.RtpCapabilities) => {
       const device = new Device();
       await device.load({ routerRtpCapabilities });
+      current = { device, request };
       const options: ViewerTransportOptions = await request({ method: 'createTransport' });
       const transport = device.createRecvTransport(options as unknown as types.TransportOptions);
       viewer.transport = transport;
-      transport.on('connect', ({ dtlsParameters }, callback, errback) => {
-        request({ method: 'connectTransport', dtlsParameters: dtlsParameters as unknown as Record<string, unknown> }).then(
-          () => callback(),
-          errback,
-        );
-      });
+      relayConnect(transport, request, 'connectTransport');
       transport.on('connectionstatechange', (state) => {
         if (state === 'connected') setState('live', 'Live');
         else if (state === 'disconnected') setState('reconnecting', 'Connection unstable…');
@@ -159,12 +260,15 @@ function connect(): Promise<{ code: number; reason: string }> {
           viewer.joins += 1;
           setState('waiting', 'Connecting media…');
           chatForm.hidden = !message.canChat;
+          voicePanel.hidden = !message.canSpeak;
           join(message.routerRtpCapabilities as unknown as types.RtpCapabilities).catch((err: Error) => {
             say('error', `Could not start the stream: ${err.message}`);
             ws.close(4999, 'media setup failed');
           });
         } else if (message.notification === 'closed') {
           final = { code: message.code, reason: message.reason };
+        } else if (message.notification === 'caption') {
+          showCaption({ role: message.role, text: message.text });
         }
         return;
       }
@@ -177,6 +281,8 @@ function connect(): Promise<{ code: number; reason: string }> {
 
     ws.addEventListener('close', (event) => {
       for (const pending of waiting.values()) pending.reject(new Error('signalling closed'));
+      current = null;
+      mic.reset();
       viewer.transport?.close();
       viewer.transport = null;
       resolve(final ?? { code: event.code, reason: event.reason });
@@ -201,21 +307,48 @@ unmuteButton.addEventListener('click', () => {
   startAudioMeter();
 });
 
+// Push-to-talk sends while the button (or the space bar on it) is held; open mic toggles on click.
+micMode.addEventListener('change', () => {
+  viewer.mic.mode = micMode.value === 'open' ? 'open' : 'push';
+  mic.set(false);
+});
+micButton.addEventListener('pointerdown', (event) => {
+  if (viewer.mic.mode !== 'push') return;
+  micButton.setPointerCapture(event.pointerId);
+  mic.set(true);
+});
+for (const type of ['pointerup', 'pointercancel'] as const)
+  micButton.addEventListener(type, () => {
+    if (viewer.mic.mode === 'push' && viewer.mic.on) mic.set(false);
+  });
+micButton.addEventListener('keydown', (event) => {
+  if (event.key !== ' ' || event.repeat || viewer.mic.mode !== 'push') return;
+  event.preventDefault();
+  mic.set(true);
+});
+micButton.addEventListener('keyup', (event) => {
+  if (event.key === ' ' && viewer.mic.mode === 'push') mic.set(false);
+});
+micButton.addEventListener('click', () => {
+  if (viewer.mic.mode === 'open') mic.set(!viewer.mic.on);
+});
+
 chatForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const text = chatInput.value.trim();
   if (!text) return;
   chatInput.value = '';
   chatInput.disabled = true;
-  say('user', text);
+  // The turn and the reply come back as captions (the reply sentence by sentence as it is spoken),
+  // on this page and every other one watching; only a refusal is shown from the answer.
   fetch(`${apiBase}/avatars/${encodeURIComponent(sessionId)}/chat`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ text }),
   })
     .then(async (res) => {
-      const body = (await res.json()) as { success: boolean; data?: { reply: { text: string } }; error?: { message: string } };
-      say(body.success ? 'companion' : 'error', body.success ? body.data!.reply.text : body.error!.message);
+      const body = (await res.json()) as { success: boolean; error?: { message: string } };
+      if (!body.success) say('error', body.error!.message);
     })
     .catch((err: Error) => say('error', err.message))
     .finally(() => {
@@ -249,6 +382,7 @@ async function run(): Promise<void> {
       video.srcObject = null;
       unmuteButton.hidden = true;
       chatForm.hidden = true;
+      voicePanel.hidden = true;
       setState('ended', closed.code === 4000 ? 'The session has ended' : closed.reason || 'Disconnected');
       return;
     }

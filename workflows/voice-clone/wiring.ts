@@ -1,11 +1,11 @@
-/** Builds the clone activities from the service's configuration and parts (runtime/service.ts). */
+/** Builds the clone activities from the service's configuration and parts (workflows/worker.ts). */
 import type { Logger } from 'pino';
 import type { Config } from '../../runtime/config.js';
 import type { Orm } from '../../runtime/db/orm.js';
 import type { EventBus } from '../../runtime/events/event-bus.js';
 import { AudioDecoder } from '../../media/speech/audio-decoder.js';
 import { SttClient } from '../../media/speech/stt-client.js';
-import type { VoiceBuilder } from '../../media/speech/voice-builder-client.js';
+import type { VoiceBuilder } from '../../runtime/voices/voice-builder.js';
 import { SampleFetcher } from '../../runtime/voices/sample-fetcher.js';
 import { version } from '../../runtime/version.js';
 import { createVoiceCloneActivities } from './activities.js';

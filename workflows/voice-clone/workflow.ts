@@ -10,6 +10,7 @@
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities, type RetryPolicy } from '@temporalio/workflow';
 import type { VoiceCloneActivities } from './activities.js';
+import type { CloneOutcome, CloneVoiceInput, CloneVoiceWorkflow } from '../../runtime/temporal/workflow-contracts.js';
 
 const retry: RetryPolicy = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 4 };
 // Long activities heartbeat every 5 s (activities.ts): a lost worker is noticed within 30 s.
@@ -20,14 +21,7 @@ const refining = proxyActivities<VoiceCloneActivities>({
   retry: { ...retry, maximumAttempts: 2 },
 });
 
-export interface CloneVoiceInput {
-  voiceId: string;
-  refineRounds: number;
-  refineIterations: number;
-  refineMaxSeconds: number;
-}
-
-export type CloneOutcome = 'active' | 'failed' | 'deleted';
+export type { CloneOutcome, CloneVoiceInput };
 
 // Mirrors runtime/voices/voice-failures.ts (workflow code imports no Node modules).
 const STEP_FAILURE: Record<string, string> = {
@@ -38,7 +32,7 @@ const STEP_FAILURE: Record<string, string> = {
   activateVoice: 'build_failed',
 };
 
-export async function cloneVoice(input: CloneVoiceInput): Promise<CloneOutcome> {
+export const cloneVoice: CloneVoiceWorkflow = async function cloneVoice(input: CloneVoiceInput): Promise<CloneOutcome> {
   const { voiceId } = input;
   let step = 'fetchSamples';
   try {
@@ -77,4 +71,4 @@ export async function cloneVoice(input: CloneVoiceInput): Promise<CloneOutcome> 
     return 'deleted';
   }
   return 'active';
-}
+};

@@ -41,6 +41,23 @@ async function drain(body: AsyncIterable<Buffer> & { destroy(): void }, limit: n
   }
 }
 
+/** undici's own timeouts, which end an attempt as the deadline does. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * A failed attempt's error as the endpoint's record shows it: a sentence, with the system's code
+ * (ECONNREFUSED, …) only where it says something. A timeout is the AbortSignal's DOMException, whose
+ * `code` is a legacy number (23): never shown.
+ */
+export function attemptError(err: unknown, timeoutMs: number): string {
+  const e = err as { name?: string; message?: string; code?: unknown; cause?: { message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || (typeof e.code === 'string' && TIMEOUT_CODES.has(e.code)))
+    return `timed out: the endpoint did not answer within ${timeoutMs} ms`;
+  const message = e.cause?.message ?? e.message ?? String(err);
+  if (/^refused: /.test(message)) return `the address is refused: ${message.slice('refused: '.length)}`;
+  return typeof e.code === 'string' && !message.includes(e.code) ? `${e.code}: ${message}` : message;
+}
+
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   const agent = new Agent({
     // Every connection is checked, whatever the URL's form (runtime/webhooks/url-guard.ts).
@@ -69,10 +86,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
         error: res.statusCode >= 200 && res.statusCode < 300 ? null : `receiver answered ${res.statusCode}`,
       };
     } catch (err) {
-      const e = err as Error & { code?: string; cause?: { message?: string } };
-      const reason =
-        e.name === 'TimeoutError' || e.name === 'AbortError' ? `timed out after ${deps.timeoutMs} ms` : (e.cause?.message ?? e.message);
-      return { statusCode: null, error: `${e.code ? `${e.code}: ` : ''}${reason}`.slice(0, 500) };
+      return { statusCode: null, error: attemptError(err, deps.timeoutMs).slice(0, 500) };
     }
   }
 

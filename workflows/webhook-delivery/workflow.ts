@@ -9,25 +9,20 @@
  */
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from './activities.js';
+import type { DeliverWebhookInput, DeliverWebhookWorkflow, DeliveryOutcome } from '../../runtime/temporal/workflow-contracts.js';
 
 const { attemptDelivery } = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes' },
 });
 
-export interface DeliverWebhookInput {
-  deliveryId: string;
-  /** Seconds to wait before retry n (after attempt n failed); its length is the number of retries. */
-  retryScheduleS: number[];
-}
+export type { DeliverWebhookInput, DeliveryOutcome };
 
-export type DeliveryOutcome = 'succeeded' | 'failed' | 'gone';
-
-export async function deliverWebhook(input: DeliverWebhookInput): Promise<DeliveryOutcome> {
+export const deliverWebhook: DeliverWebhookWorkflow = async function deliverWebhook(input: DeliverWebhookInput): Promise<DeliveryOutcome> {
   for (let attempt = 1; ; attempt++) {
     const waitS = input.retryScheduleS[attempt - 1];
     const result = await attemptDelivery({ deliveryId: input.deliveryId, attempt, retryInS: waitS ?? null });
     if (result !== 'retry') return result;
     await sleep(waitS! * 1000);
   }
-}
+};

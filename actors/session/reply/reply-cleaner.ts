@@ -9,9 +9,12 @@
  *     sentence) or where a sentence repeats one already said;
  *   - ends the reply after `maxSentences` sentences (the runaway cut; the token cap is the other);
  *   - ends the reply at a sentence that breaks character ("I am ChatGPT", "as an AI language
- *     model"), and reports `brokeCharacter` when that was the first one, so it is asked again.
+ *     model"), and reports `brokeCharacter` when that was the first one, so it is asked again;
+ *   - ends the reply at a sentence the reply guard refuses (reply-guard.ts: "Hi Mira!", a recital
+ *     of the persona), and reports `refused` when that was the first one, so it is asked again.
  * `done` turns true when the reply was ended, so the caller can stop reading the stream.
  */
+import { escapeRegExp } from './persona-card.js';
 import { SentenceSplitter } from './sentence-splitter.js';
 
 /** Special tokens of the common chat templates (ChatML, Gemma, Llama 2/3, Mistral, Phi). */
@@ -19,6 +22,19 @@ const TEMPLATE_TOKEN = /<\|[a-z_]{2,24}\|>|<\/?s>|<(?:start|end)_of_turn>|\[\/?I
 /** A speaker label: one to three capitalised words ("User", "Mr. Novak", "Captain Vega") then ":". */
 const LABEL = /^((?:(?:Mr|Mrs|Ms|Dr|St)\.\s)?[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*){0,2}):\s/;
 const ROLE_WORDS = /^(user|human|assistant|system|you|me|ai|bot|narrator|companion|model)$/i;
+
+/**
+ * The character's name as written, where the model dropped its accents ("Sofia" → "Sofía",
+ * "Siobhan" → "Siobhán"): the 0.5B model often does, and the captions show the reply.
+ */
+function nameSpeller(characterName: string): (sentence: string) => string {
+  const fold = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '');
+  const fixes = characterName
+    .split(/\s+/)
+    .filter((w) => fold(w) !== w)
+    .map((w) => [new RegExp(`(?<![\\p{L}])${escapeRegExp(fold(w))}(?![\\p{L}])`, 'giu'), w] as const);
+  return (sentence) => fixes.reduce((s, [folded, written]) => s.replace(folded, written), sentence);
+}
 
 export function stripTemplateTokens(text: string): string {
   return text.replace(TEMPLATE_TOKEN, ' ');
@@ -34,17 +50,23 @@ function normalise(sentence: string): string {
 export class ReplyCleaner {
   private readonly splitter = new SentenceSplitter();
   private readonly said = new Set<string>();
+  private readonly spellName: (sentence: string) => string;
   private held = '';
   private count = 0;
   done = false;
   /** The reply's first sentence broke character: nothing was kept, the caller should ask again. */
   brokeCharacter = false;
+  /** The reply's first sentence, refused by the guard: nothing was kept, the caller should ask again. */
+  refused: string | undefined;
 
   constructor(
     private readonly characterName: string,
     private readonly maxSentences: number,
     private readonly breaksCharacter: (sentence: string) => boolean = () => false,
-  ) {}
+    private readonly unfit: (sentence: string) => boolean = () => false,
+  ) {
+    this.spellName = nameSpeller(characterName);
+  }
 
   push(delta: string): string[] {
     if (this.done) return [];
@@ -84,10 +106,11 @@ export class ReplyCleaner {
 
   private stopAfterThis = false;
 
+  /** The character's own label, or a label that only says a reply follows ("Answer: You are Priya."). */
   private isOwnLabel(label: string): boolean {
     const name = this.characterName.toLowerCase();
     const l = label.toLowerCase();
-    return l === name || name.split(/\s+/).includes(l);
+    return l === name || name.split(/\s+/).includes(l) || /^(answer|reply|response)$/.test(l);
   }
 
   private accept(sentences: string[]): string[] {
@@ -103,7 +126,7 @@ export class ReplyCleaner {
           break;
         }
       }
-      sentence = sentence.replace(/\s+/g, ' ').trim();
+      sentence = this.spellName(sentence.replace(/\s+/g, ' ').trim());
       const key = normalise(sentence);
       if (!key) continue;
       if (this.breaksCharacter(sentence)) {
@@ -114,6 +137,11 @@ export class ReplyCleaner {
       }
       if (this.said.has(key)) {
         this.done = true; // a repetition loop: what follows would only repeat too
+        break;
+      }
+      if (this.unfit(sentence)) {
+        if (this.count === 0) this.refused = sentence;
+        this.done = true;
         break;
       }
       this.said.add(key);
@@ -129,7 +157,7 @@ export class ReplyCleaner {
       for (const s of rest) {
         const clean = s.replace(/\s+/g, ' ').trim();
         const key = normalise(clean);
-        if (key && !this.said.has(key) && this.count < this.maxSentences) {
+        if (key && !this.said.has(key) && this.count < this.maxSentences && !this.unfit(clean)) {
           this.said.add(key);
           out.push(clean);
           this.count += 1;

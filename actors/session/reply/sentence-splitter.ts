@@ -1,8 +1,8 @@
-import { splitSentences } from '../../../media/speech/sentences.js';
+import { splitSentences } from '../../../runtime/text/sentences.js';
 
 /**
  * Cuts a stream of text into sentences as soon as each one is complete, with the same rules as
- * speech synthesis (media/speech/sentences.ts): not at decimals, abbreviations or initials. It is
+ * speech synthesis (runtime/text/sentences.ts): not at decimals, abbreviations or initials. It is
  * eager: "…the lamp." ends a sentence before the next token arrives; a mark or closing quote that
  * then continues it ("!!", '."') is dropped from the start of the next sentence.
  */

@@ -251,9 +251,8 @@ def synthesize(text, voice, speed):
         audio, sr = kokoro.synthesize(text, voice, speed)
         return audio, sr, None
     if kokoro is not None and cloned_voices.is_clone(voice):
-        # A speaker-adapted voice (cloned_voices.py); "clone:…@en-gb" would pick British phonemes.
-        name, _, lang = voice.partition("@")
-        audio, sr = kokoro.synthesize(text, cloned_voices.load_style(name), speed, lang or None)
+        # A speaker-adapted voice: its style, then its pitch/formant conversion (cloned_voices.py).
+        audio, sr = cloned_voices.synthesize(kokoro, voice, text, speed)
         return audio, sr, None
     raise HttpError(400, f"unknown voice {voice}")
 

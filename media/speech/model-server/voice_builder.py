@@ -1,38 +1,45 @@
-"""Speaker-adapted Kokoro voices: a search in Kokoro's style space, scored by a speaker encoder.
+"""Speaker-adapted Kokoro voices: a stock voice (or a blend) converted to the speaker's pitch and
+vocal tract, chosen by a speaker encoder.
 
 This is not a neural voice clone. Kokoro conditions its decoder on a 256-dim style vector (a
-table of 510 of them, one per phoneme count); the stock voices are points in that space. Given a
-reference recording, we look for a point whose synthesised speech a speaker encoder (Resemblyzer,
-speaker_encoder.py) places close to the reference, in the spirit of the open KVoiceWalk project.
+table of 510 of them, one per phoneme count); the stock voices are points in that space, and none
+is at every speaker's pitch. A cloned voice's version is a style and a *conversion* of Kokoro's
+output by signal processing (voice_conversion.py: Praat's PSOLA "Change gender"): the median F0
+mapped to the reference's, the F0 range scaled to its spread, and the spectral envelope shifted by
+a vocal-tract factor estimated from the median formants F1-F3 of the reference against the
+voice's. A candidate's *score* is the cosine between the d-vector of the reference's search part
+and the d-vector of the candidate (converted) speaking SCORING_TEXTS (about 10 s of speech,
+embedded as one utterance: Resemblyzer averages its 1.6 s partials, so a longer utterance gives a
+steadier score than one short sentence).
 
-A style's *score* is the cosine between the reference's d-vector and the d-vector of the style
-speaking SCORING_TEXTS (about 10 s of speech, embedded as one utterance: Resemblyzer averages its
-1.6 s partials, so a longer utterance gives a steadier score than one short sentence).
-
-  1. start (version 1, nothing synthesised, so the voice is usable within seconds): the stock
-     voice with the best score. Every stock voice's embeddings (of the scoring, validation and
-     held-out sentences) were computed once at set-up (stock-voice-embeddings-v2.npz), so the
-     ranking and the start's scores, held-out included, cost no synthesis and are exact;
-  2. refine, one round per call, in the space of blends of the NEIGHBOURS best-scoring stock
-     voices: round 1 tries even blends of the nearest two to four; later rounds step the best
-     blend's weights towards random blends (Dirichlet), with a step that shrinks after failures.
-     A candidate is kept when it scores higher. Blends stay among voices Kokoro was trained to
-     speak; free steps in the 256-dim space (tried first, as KVoiceWalk does) climbed the score
-     on the reference without getting closer on held-out audio;
+  1. start (version 1, nothing synthesised, so the voice is usable within seconds): the
+     START_CANDIDATES stock voices with the best score, each converted to the reference, scored on
+     their set-up audio (stock-voice-audio-v1.npz: Kokoro's output of the scoring, validation and
+     held-out sentences for every stock voice, with its pitch and formants; Kokoro is
+     deterministic, so a conversion of it is exactly what synthesis gives); the best one;
+  2. refine, one round per call, bounded in time: round 1 converts each of the NEIGHBOURS nearest
+     stock voices with vocal-tract factors around its estimate (set-up audio again: seconds);
+     round 2 tries the even blends of the nearest two to four, each synthesised, measured and
+     converted; later rounds step the best blend's weights towards random blends. Blends stay
+     among voices Kokoro was trained to speak; free steps in the 256-dim space (tried first, as
+     KVoiceWalk does) climbed the score on the reference without getting closer on held-out audio;
   3. a round's result becomes a new version only when it also improves on a *validation* score:
-     the same reference against the style speaking VALIDATION_TEXT, a sentence the candidates never
-     speak, so a blend that fits the scoring sentences only is not taken.
+     the same reference against the candidate speaking VALIDATION_TEXT, a sentence the candidates
+     are not chosen on, so a candidate that fits the scoring sentences only is not taken.
 
 Narrow-band (telephone) references are compared with full-band synthesis: band-limiting the
 synthesis before embedding it was measured and made the ranking worse (for the Asterisk speaker
-every band-limited stock voice scored about 0.85, and the held-out best fell to 13th).
+every band-limited stock voice scored about 0.85, and the held-out best fell to 13th). The
+formants are measured below 4 kHz on both sides, so telephone references are measured alike.
 
-The score reported to users is measured on a *held-out* part of the reference never used by the
-search or the validation: a synthesis of HELD_OUT_TEXT, embedded, against the held-out d-vector.
+What users see is measured on a *held-out* part of the reference never used by the search or the
+validation: the candidate speaking HELD_OUT_TEXT, converted, against the held-out part: the
+encoder cosine (`similarity`), the median-F0 distance in semitones and the long-term spectrum
+distance in dB (version_measures), recorded per version.
 
-Owns: stock embeddings, the scoring and the search. Not: HTTP (tts_server.py), files of accounts
-(the caller names them), or quality checks (analyse_reference reports measurements; the service
-decides what fails).
+Owns: stock embeddings and audio, the scoring and the search. Not: HTTP (tts_server.py), files of
+accounts (the caller names them), the conversion itself (voice_conversion.py) or quality checks
+(analyse_reference reports measurements; the service decides what fails).
 """
 import logging
 import os
@@ -41,6 +48,7 @@ import time
 import numpy as np
 
 from speaker_encoder import SAMPLE_RATE, SpeakerEncoder, preprocess
+from voice_conversion import LIMITS, convert, formant_medians, ltas, ltas_distance, pitch_stats, semitones
 
 log = logging.getLogger("voice-builder")
 
@@ -53,6 +61,21 @@ SCORING_TEXTS = (
 VALIDATION_TEXT = "I would love to tell you more about it later, once we have both had a cup of tea."
 HELD_OUT_TEXT = "Could you remind me which train leaves first on Sunday, and where we should meet?"
 STOCK_PREFIXES = ("af_", "am_", "bf_", "bm_")
+KOKORO_RATE = 24000
+# Version 1 converts this many of the best-scoring stock voices and keeps the best converted one.
+START_CANDIDATES = 3
+# Round 1 converts this many of the nearest stock voices (on the tuning speakers 4 came closest on
+# held-out audio of 3, 4 and 6).
+CONVERSION_NEIGHBOURS = 4
+# Round 1 tries each neighbour with the vocal-tract factor estimated from the formants times these.
+FORMANT_STEPS = (0.94, 1.0, 1.06)
+# Round 2 tries the current conversion with its F0 range factor and its vocal-tract factor times these.
+RANGE_STEPS = (0.75, 1.33)
+FINE_FORMANT_STEPS = (0.97, 1.03)
+# The vocal-tract factors a conversion may use.
+FORMANT_RATIO_RANGE = (0.85, 1.2)
+# Whether the F0 range is mapped too (the reference's F0 spread over the voice's), or only the median.
+RANGE_MAPPED = True
 NEIGHBOURS = 6  # the stock voices a clone is a blend of
 # The even blends round 1 tries, as indices into the neighbours by score: 1+2, 1+3, 2+3, 1+2+3, 1-4.
 EVEN_BLENDS = ((0, 1), (0, 2), (1, 2), (0, 1, 2), (0, 1, 2, 3))
@@ -97,7 +120,7 @@ def blend_weights(style, basis):
 
 
 class KokoroStyleSearch:
-    def __init__(self, kokoro, kokoro_lock, encoder_weights, stock_embeddings_path):
+    def __init__(self, kokoro, kokoro_lock, encoder_weights, stock_embeddings_path, stock_audio_path=None):
         self.kokoro = kokoro
         self.kokoro_lock = kokoro_lock
         self.encoder = SpeakerEncoder(encoder_weights)
@@ -106,6 +129,7 @@ class KokoroStyleSearch:
         self.stock = {n: np.asarray(voices[n], np.float32) for n in self.stock_names}
         stacked = np.stack([self.stock[n] for n in self.stock_names])
         self.spread = stacked.std(axis=0)  # per-dimension scale of the random steps
+        self.stock_audio, self.stock_measures = self._stock_audio(stock_audio_path) if stock_audio_path else ({}, {})
         self.stock_embeddings = self._stock_embeddings(stock_embeddings_path)
 
     # -- embeddings ---------------------------------------------------------------------------
@@ -117,32 +141,83 @@ class KokoroStyleSearch:
         embedding, _ = self.encoder.embed_utterance(wav)
         return embedding
 
-    def synthesize(self, style, texts, lang):
-        """16 kHz speech of `texts` one after the other, and its duration."""
+    def synthesize24(self, style, texts, lang):
+        """Kokoro's own output (24 kHz) of `texts` one after the other."""
         pieces = []
+        sr = KOKORO_RATE
         for text in texts:
             # The engine lock is held per sentence only, so live synthesis interleaves with a search.
             with self.kokoro_lock:
                 audio, sr = self.kokoro.create(text, voice=style, lang=lang)
-            pieces.append(resample(audio, sr))
-        wav = np.concatenate(pieces)
+            pieces.append(np.asarray(audio, np.float32))
+        return np.concatenate(pieces), sr
+
+    def synthesize(self, style, texts, lang):
+        """16 kHz speech of `texts` one after the other, and its duration."""
+        audio, sr = self.synthesize24(style, texts, lang)
+        wav = resample(audio, sr)
         return wav, len(wav) / SAMPLE_RATE
+
+    def converted_embedding(self, audio24, conversion):
+        """The d-vector of Kokoro output after a conversion, exactly as synthesis would give it."""
+        return self.embed(resample(convert(audio24, KOKORO_RATE, conversion), KOKORO_RATE))
+
+    ROLES = (("score", SCORING_TEXTS), ("validation", (VALIDATION_TEXT,)), ("held_out", (HELD_OUT_TEXT,)))
+
+    def _stock_audio(self, path):
+        """Per stock voice: Kokoro's 24 kHz output (int16) of the scoring, validation and held-out
+        sentences ("<voice>|score", …), and the pitch and formants of its scoring speech
+        ("<voice>|pitch": median Hz, spread in semitones; "<voice>|formants": F1-F3 Hz). Kokoro is
+        deterministic, so a conversion of this audio is exactly what synthesis with the stock style
+        and that conversion gives: version 1 and round 1 choose conversions without synthesising."""
+        out = {}
+        if os.path.exists(path):
+            with np.load(path) as data:
+                out = {k: data[k] for k in data.files}
+        missing = [(n, role, texts) for n in self.stock_names for role, texts in self.ROLES if f"{n}|{role}" not in out]
+        unmeasured = [n for n in self.stock_names if f"{n}|formants" not in out]
+        if missing or unmeasured:
+            started = time.time()
+            for name, role, texts in missing:
+                audio, _ = self.synthesize24(self.stock[name], texts, self.lang_of(name))
+                out[f"{name}|{role}"] = np.round(np.clip(audio, -1, 1) * 32767).astype(np.int16)
+            for name in self.stock_names:
+                if f"{name}|formants" in out:
+                    continue
+                audio = out[f"{name}|score"].astype(np.float32) / 32767
+                stats = pitch_stats(audio, KOKORO_RATE)
+                out[f"{name}|pitch"] = np.array([stats["median_hz"], stats["sd_st"]], np.float64)
+                out[f"{name}|formants"] = np.array(formant_medians(audio, KOKORO_RATE), np.float64)
+            np.savez(path + ".tmp.npz", **out)
+            os.replace(path + ".tmp.npz", path)
+            log.info("synthesised %d stock voice sentences and measured %d voices in %.1f s", len(missing), len(unmeasured), time.time() - started)
+        audio = {k: v for k, v in out.items() if k.rsplit("|", 1)[1] in ("score", "validation", "held_out")}
+        measures = {
+            n: {"median_hz": float(out[f"{n}|pitch"][0]), "sd_st": float(out[f"{n}|pitch"][1]), "formants": [float(x) for x in out[f"{n}|formants"]]}
+            for n in self.stock_names
+        }
+        return audio, measures
+
+    def stock_wav(self, name, role):
+        return self.stock_audio[f"{name}|{role}"].astype(np.float32) / 32767
 
     def _stock_embeddings(self, path):
         """Per stock voice: the d-vectors of its scoring, validation and held-out speech
         ("<voice>|score", "<voice>|validation", "<voice>|held_out"). Only the missing ones are
         computed (a file from before the held-out role keeps its other two)."""
-        roles = (("score", SCORING_TEXTS), ("validation", (VALIDATION_TEXT,)), ("held_out", (HELD_OUT_TEXT,)))
         out = {}
         if os.path.exists(path):
             with np.load(path) as data:
                 out = {k: data[k] for k in data.files}
-        missing = [(n, role, texts) for n in self.stock_names for role, texts in roles if f"{n}|{role}" not in out]
+        missing = [(n, role, texts) for n in self.stock_names for role, texts in self.ROLES if f"{n}|{role}" not in out]
         if not missing:
             return out
         started = time.time()
         for name, role, texts in missing:
-            wav, _ = self.synthesize(self.stock[name], texts, self.lang_of(name))
+            if f"{name}|{role}" in self.stock_audio:
+                wav = resample(self.stock_wav(name, role), KOKORO_RATE)
+            else:
+                wav, _ = self.synthesize(self.stock[name], texts, self.lang_of(name))
             out[f"{name}|{role}"] = self.embed(wav)
         np.savez(path + ".tmp.npz", **out)
         os.replace(path + ".tmp.npz", path)
@@ -152,6 +227,60 @@ class KokoroStyleSearch:
     @staticmethod
     def lang_of(name):
         return "en-gb" if name[:1] == "b" else "en-us"
+
+    # -- measures and conversions ---------------------------------------------------------------
+
+    @staticmethod
+    def reference_measures(wav16k):
+        """The reference's median F0, F0 spread and formants (None where they cannot be measured),
+        taken on the whole reference: the encoder's search keeps the held-out part out, but a
+        speaker's median F0 over all 12 s is a steadier target than over the search part's 9."""
+        stats = pitch_stats(wav16k, SAMPLE_RATE)
+        formants = formant_medians(wav16k, SAMPLE_RATE)
+        if stats is None:
+            return None
+        return {"median_hz": stats["median_hz"], "sd_st": stats["sd_st"], "formants": formants}
+
+    @staticmethod
+    def conversion_for(reference, voice, formant_scale=1.0):
+        """The conversion that takes a voice (its measures on the scoring sentences) to the
+        reference: its median F0, its F0 spread (as a range factor) and a vocal-tract factor, the
+        geometric mean of the ratios of the median formants F1-F3 (times `formant_scale`, the
+        refinement's steps around that estimate)."""
+        lo, hi = LIMITS["pitch_range"]
+        pitch_range = float(np.clip(reference["sd_st"] / max(voice["sd_st"], 0.1), lo, hi)) if RANGE_MAPPED else 1.0
+        ratio = 1.0
+        if reference.get("formants") and voice.get("formants"):
+            ratio = float(np.exp(np.mean(np.log(np.asarray(reference["formants"]) / np.asarray(voice["formants"])))))
+        lo_f, hi_f = FORMANT_RATIO_RANGE
+        return {
+            "pitch_hz": round(float(np.clip(reference["median_hz"], *LIMITS["pitch_hz"])), 2),
+            "pitch_range": round(pitch_range, 3),
+            "formant_ratio": round(float(np.clip(ratio * formant_scale, lo_f, hi_f)), 4),
+        }
+
+    @staticmethod
+    def voice_measures(audio24):
+        stats = pitch_stats(audio24, KOKORO_RATE)
+        if stats is None:
+            return None
+        return {"median_hz": stats["median_hz"], "sd_st": stats["sd_st"], "formants": formant_medians(audio24, KOKORO_RATE)}
+
+    def version_measures(self, audio24, held_out_wav, conversion):
+        """What users and the record see of a version: on the builder's held-out sentence, after
+        the conversion, the encoder cosine with the held-out part of the reference, the distance
+        of its median F0 from that part's (semitones) and of its long-term spectrum (dB)."""
+        converted = convert(audio24, KOKORO_RATE, conversion)
+        wav = resample(converted, KOKORO_RATE)
+        similarity = cosine(self.embed(wav), self.embed(held_out_wav))
+        mine, theirs = pitch_stats(converted, KOKORO_RATE), pitch_stats(held_out_wav, SAMPLE_RATE)
+        spectrum, reference = ltas(wav, SAMPLE_RATE), ltas(held_out_wav, SAMPLE_RATE)
+        return {
+            "similarity": round(similarity, 4),
+            "pitch_hz": mine["median_hz"] if mine else None,
+            "pitch_st": round(semitones(mine["median_hz"], theirs["median_hz"]), 2) if mine and theirs else None,
+            "timbre_db": round(ltas_distance(spectrum, reference), 2) if spectrum is not None and reference is not None else None,
+        }
 
     # -- scores -------------------------------------------------------------------------------
 
@@ -174,90 +303,216 @@ class KokoroStyleSearch:
     # -- the search ---------------------------------------------------------------------------
 
     def initial(self, search_wav, held_out_wav, text=None):
-        """Version 1, fast: the stock voice that scores best, with nothing synthesised (its
-        embeddings were computed at set-up: the held-out score is the one a synthesis now would
-        give, Kokoro being deterministic, without the 3-4 CPU s it costs)."""
+        """Version 1, fast: the START_CANDIDATES stock voices that score best, each converted to
+        the reference's pitch and vocal tract, scored on their set-up audio (nothing synthesised):
+        the converted voice with the best score + validation score. Without a measurable pitch (or without set-up audio) it is the
+        best stock voice as it is."""
         target = self.embed(search_wav)
         ranked = self.nearest_stock(target)
-        name, score = ranked[0]
+        reference = self.reference_measures(np.concatenate([search_wav, held_out_wav])) if self.stock_audio else None
+        candidates = []
+        for name, score in ranked[: START_CANDIDATES if reference else 1]:
+            if reference:
+                conversion = self.conversion_for(reference, self.stock_measures[name])
+                score, validation = self._scored(target, name, conversion)
+            else:
+                conversion, validation = None, cosine(target, self.stock_embeddings[f"{name}|validation"])
+            candidates.append((score, validation, name, conversion))
+        # By score + validation score, as the refinement rounds choose.
+        score, validation, name, conversion = max(candidates, key=lambda c: c[0] + c[1])
         lang = self.lang_of(name)
-        style = self.stock[name].copy()
+        if conversion:
+            measures = self.version_measures(self.stock_wav(name, "held_out"), held_out_wav, conversion)
+            held_out = measures["similarity"]
+        else:
+            held_out = cosine(self.embed(held_out_wav), self.stock_embeddings[f"{name}|held_out"])
+            measures = None
         return {
-            "style": style,
+            "style": self.stock[name].copy(),
+            "conversion": conversion,
             "search_score": score,
-            "validation_score": cosine(target, self.stock_embeddings[f"{name}|validation"]),
-            "held_out_score": cosine(self.embed(held_out_wav), self.stock_embeddings[f"{name}|held_out"]),
+            "validation_score": validation,
+            "held_out_score": held_out,
+            "measures": measures,
+            "reference": reference,
             "start": f"stock:{name}",
             "lang": lang,
             "nearest": [{"voice": n, "similarity": round(s, 4)} for n, s in ranked[:5]],
-            "candidates": 0,
+            "tried": [{"voice": n, "conversion": c, "score": round(s, 4), "validation": round(v, 4)} for s, v, n, c in candidates],
+            "candidates": len(candidates),
         }
 
-    def refine(self, style, search_wav, held_out_wav, lang, iterations, seed, step, max_seconds, validation_score=None):
-        """One round of the search from `style` (round = seed): candidates are blends of the nearest
-        stock voices, scored on SCORING_TEXTS; the round's best counts as an improvement only when
-        its validation score is higher too. Returns the resulting style and its scores."""
+    def _scored(self, target, name, conversion):
+        """(score, validation score) of a stock voice under a conversion, on its set-up audio."""
+        return (
+            cosine(target, self.converted_embedding(self.stock_wav(name, "score"), conversion)),
+            cosine(target, self.converted_embedding(self.stock_wav(name, "validation"), conversion)),
+        )
+
+    def _conversion_round(self, target, reference, neighbours, max_seconds, started):
+        """Round 1, no synthesis: each of the CONVERSION_NEIGHBOURS nearest stock voices under
+        vocal-tract factors around its estimate (FORMANT_STEPS) and none (1.0). Returns the best by
+        score + validation score as (score, validation, name, conversion), and all tried."""
+        tried, found = [], None
+        for name in neighbours[:CONVERSION_NEIGHBOURS]:
+            conversions = [self.conversion_for(reference, self.stock_measures[name], scale) for scale in FORMANT_STEPS]
+            conversions.append({**conversions[0], "formant_ratio": 1.0})
+            for conversion in conversions:
+                if time.time() - started > max_seconds:
+                    return found, tried
+                score, validation = self._scored(target, name, conversion)
+                tried.append({"voice": name, "conversion": conversion, "score": round(score, 4), "validation": round(validation, 4)})
+                if found is None or score + validation > found[0] + found[1]:
+                    found = (score, validation, name, conversion)
+        return found, tried
+
+    def _fine_round(self, target, name, conversion, max_seconds, started):
+        """Round 2, no synthesis: the current stock voice with the F0 range factor and the
+        vocal-tract factor each moved a step either way (RANGE_STEPS, FINE_FORMANT_STEPS), the
+        target F0 kept. Returns the best as _conversion_round does."""
+        tried, found = [], None
+        if name is None or not conversion:
+            return found, tried
+        lo_r, hi_r = LIMITS["pitch_range"]
+        lo_f, hi_f = FORMANT_RATIO_RANGE
+        for key, steps, lo, hi in (("pitch_range", RANGE_STEPS, lo_r, hi_r), ("formant_ratio", FINE_FORMANT_STEPS, lo_f, hi_f)):
+            for scale in steps:
+                if time.time() - started > max_seconds:
+                    return found, tried
+                candidate = {**conversion, key: round(float(np.clip(conversion[key] * scale, lo, hi)), 4)}
+                if candidate == conversion:
+                    continue
+                score, validation = self._scored(target, name, candidate)
+                tried.append({"voice": name, "conversion": candidate, "score": round(score, 4), "validation": round(validation, 4)})
+                if found is None or score + validation > found[0] + found[1]:
+                    found = (score, validation, name, candidate)
+        return found, tried
+
+    def refine(self, style, conversion, search_wav, held_out_wav, lang, iterations, seed, step, max_seconds, validation_score=None, best_score=None):
+        """One round of the search from `style` and its conversion (round = seed), bounded by
+        `max_seconds` (checked before each candidate).
+
+        Rounds 1 and 2 synthesise nothing (set-up audio, seconds): round 1 converts each of the
+        CONVERSION_NEIGHBOURS nearest stock voices with vocal-tract factors around its estimate,
+        round 2 moves the current conversion's F0 range and vocal-tract factor a step either way;
+        a candidate replaces the start when its score + validation score is higher. Later rounds
+        try blends of the nearest stock voices (round 3 the even blends of two to four, then random
+        steps of the best blend's weights), each synthesised and converted to the reference by its
+        own measured pitch and formants (each costs a synthesis of about 10 s of speech); a blend
+        must score MARGIN above the start on the scoring sentences (round 3's batch:
+        FIRST_BATCH_MARGIN) and the round's best must also score higher on the validation
+        sentence."""
         rng = np.random.default_rng(seed)
+        started = time.time()
         target = self.embed(search_wav)
+        reference = self.reference_measures(np.concatenate([search_wav, held_out_wav])) if self.stock_audio else None
         neighbours = [n for n, _ in self.nearest_stock(target)[:NEIGHBOURS]]
         basis = np.stack([self.stock[n] for n in neighbours])
         start = np.asarray(style, np.float32)
         weights = blend_weights(start, basis)
-        start_score, base_duration = self.score(start, SCORING_TEXTS, target, lang)
-        if validation_score is None:
-            validation_score = self.validate(start, target, lang)
-        best_style, best, best_weights = start, start_score, weights
-        # Round 1 tries the even blends of the nearest voices (on the benchmark's speakers, the even
-        # blend that scored best was closer on held-out audio than the single nearest voice for
-        # three of four); later rounds move the weights of the best blend at random.
-        planned = [] if seed != 1 else [np.bincount(ix, minlength=len(neighbours)) / len(ix) for ix in EVEN_BLENDS]
-        started = time.time()
-        done = kept = 0
-        batch = None  # the best of the planned blends so far: (score, style, weights)
+        start_stock = next((n for n in self.stock_names if np.array_equal(self.stock[n], start)), None)
+        if best_score is None or validation_score is None or (conversion is None and reference is not None):
+            # Unknown, or a voice from before conversions: score the start as it is synthesised.
+            audio, _ = self.synthesize24(start, SCORING_TEXTS, lang)
+            best_score = cosine(target, self.converted_embedding(audio, conversion))
+            audio, _ = self.synthesize24(start, (VALIDATION_TEXT,), lang)
+            validation_score = cosine(target, self.converted_embedding(audio, conversion))
+        start_score = best_score
+        tried, kept, done = [], 0, 0
+        # The round's choice: (score, validation or None, style, conversion, weights, stock name).
+        choice = None
+        if seed in (1, 2):
+            if reference is not None:
+                if seed == 1:
+                    found, tried = self._conversion_round(target, reference, neighbours, max_seconds, started)
+                else:
+                    found, tried = self._fine_round(target, start_stock, conversion, max_seconds, started)
+                done = len(tried)
+                # Score + validation score together: on the tuning speakers closer on held-out audio
+                # than by the score alone (docs/VOICES.md).
+                if found is not None and found[0] + found[1] > start_score + validation_score:
+                    score, validation, name, conv = found
+                    choice = (score, validation, self.stock[name], conv, blend_weights(self.stock[name], basis), name)
+                    kept = 1
+        else:
+            choice, kept, done, tried, step = self._blend_round(
+                target, reference, neighbours, basis, start, conversion, start_score, weights, lang, iterations, seed, step, max_seconds, started, rng
+            )
+        improved = False
+        rejected = None
+        if choice is not None:
+            score, validation, best_style, best_conversion, best_weights, stock_name = choice
+            if validation is None:
+                audio, _ = self.synthesize24(best_style, (VALIDATION_TEXT,), lang)
+                validation = cosine(target, self.converted_embedding(audio, best_conversion))
+                improved = validation > validation_score
+                rejected = None if improved else round(validation, 4)
+            else:
+                improved = True
+        measures = None
+        new_lang = lang
+        if improved:
+            new_lang = self.lang_of(stock_name) if stock_name is not None else lang
+            if stock_name is not None:
+                held_audio = self.stock_wav(stock_name, "held_out")
+            else:
+                held_audio, _ = self.synthesize24(best_style, (HELD_OUT_TEXT,), lang)
+            measures = self.version_measures(held_audio, held_out_wav, best_conversion)
+        return {
+            "style": best_style if improved else start,
+            "conversion": best_conversion if improved else conversion,
+            "lang": new_lang,
+            "search_score": score if improved else start_score,
+            "validation_score": validation if improved else validation_score,
+            "held_out_score": measures["similarity"] if improved else None,
+            "measures": measures,
+            "improved": int(improved),
+            "kept": kept,
+            "rejected_validation": rejected,
+            "weights": {n: round(float(x), 3) for n, x in zip(neighbours, best_weights if improved else weights) if x > 0.005},
+            "iterations": done,
+            "tried": tried,
+            "seconds": round(time.time() - started, 2),
+            "step": step,
+        }
+
+    def _blend_round(self, target, reference, neighbours, basis, start, conversion, start_score, weights, lang, iterations, seed, step, max_seconds, started, rng):
+        """Rounds from 3 on: blends of the neighbours, each synthesised, measured and converted."""
+        base_duration = float(np.median([len(self.stock_audio[f"{n}|score"]) for n in neighbours])) / KOKORO_RATE if self.stock_audio else None
+        planned = [np.bincount(ix, minlength=len(neighbours)) / len(ix) for ix in EVEN_BLENDS] if seed == 3 else []
+        best = (start_score, None, start, conversion, weights, None)
+        batch = None
+        kept = done = 0
+        tried = []
         for i in range(int(iterations)):
             if time.time() - started > max_seconds:
                 break
-            if i < len(planned):
-                w = planned[i]
-            else:
-                # A step towards a random blend of the neighbours (Dirichlet: favours few voices).
-                w = (1 - step) * best_weights + step * rng.dirichlet(np.full(len(neighbours), 0.5))
+            if seed == 3 and i >= len(planned):
+                break  # round 3 is the even blends only
+            w = planned[i] if i < len(planned) else (1 - step) * best[4] + step * rng.dirichlet(np.full(len(neighbours), 0.5))
             candidate = np.tensordot(w, basis, axes=1).astype(np.float32)
-            s, duration = self.score(candidate, SCORING_TEXTS, target, lang)
+            audio, _ = self.synthesize24(candidate, SCORING_TEXTS, lang)
+            measured = self.voice_measures(audio) if reference else None
+            conv = self.conversion_for(reference, measured) if reference and measured else conversion
+            s = cosine(target, self.converted_embedding(audio, conv))
             done += 1
-            # A candidate that speaks far faster or slower than the start is degenerate.
-            usable = 0.8 < duration / base_duration < 1.25
+            tried.append({"weights": {n: round(float(x), 3) for n, x in zip(neighbours, w) if x > 0.005}, "conversion": conv, "score": round(s, 4)})
+            # A candidate that speaks far faster or slower than the neighbours is degenerate.
+            usable = base_duration is None or 0.8 < (len(audio) / KOKORO_RATE) / base_duration < 1.25
             if i < len(planned):
                 if usable and (batch is None or s > batch[0]):
-                    batch = (s, candidate, w)
-            elif usable and s > best + MARGIN:
-                best_style, best, best_weights = candidate, s, w
-                kept += 1
+                    batch = (s, None, candidate, conv, w, None)
+                if i == len(planned) - 1:
+                    if batch is not None and batch[0] > best[0] + FIRST_BATCH_MARGIN:
+                        best, kept = batch, kept + 1
+                    batch = None
+            elif usable and s > best[0] + MARGIN:
+                best, kept = (s, None, candidate, conv, w, None), kept + 1
             else:
                 step = max(step * 0.85, 0.05)
-            if i == len(planned) - 1:
-                batch, decided = None, batch
-                if decided is not None and decided[0] > best + FIRST_BATCH_MARGIN:
-                    best, best_style, best_weights = decided
-                    kept += 1
-        if batch is not None and batch[0] > best + FIRST_BATCH_MARGIN:  # fewer iterations than planned blends
-            best, best_style, best_weights = batch
-            kept += 1
-        validation = self.validate(best_style, target, lang) if kept else validation_score
-        improved = kept > 0 and validation > validation_score
-        final = best_style if improved else start
-        return {
-            "style": final,
-            "search_score": best if improved else start_score,
-            "validation_score": validation if improved else validation_score,
-            "held_out_score": self.held_out_score(final, held_out_wav, lang) if improved else None,
-            "improved": int(improved),
-            "kept": kept,
-            "rejected_validation": round(validation, 4) if kept and not improved else None,
-            "weights": {n: round(float(x), 3) for n, x in zip(neighbours, best_weights if improved else weights) if x > 0.005},
-            "iterations": done,
-            "step": step,
-        }
+        if batch is not None and batch[0] > best[0] + FIRST_BATCH_MARGIN:  # fewer iterations than planned blends
+            best, kept = batch, kept + 1
+        return (best if kept else None), kept, done, tried, step
 
 
 def analyse_reference(encoder, wav16k):

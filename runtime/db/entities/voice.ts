@@ -13,6 +13,14 @@ export interface VoiceSample {
   durationS?: number;
 }
 
+/**
+ * The conversion a cloned voice's version applies to the synthesiser's output, as the voice builder
+ * gave it and gets it back at registration (opaque here, like the style file). The Kokoro builder's
+ * (media/speech/model-server/voice_conversion.py): each sentence's median F0 goes to `pitch_hz`,
+ * its F0 range is scaled by `pitch_range` and its formants by `formant_ratio`.
+ */
+export type VoiceConversion = Record<string, number>;
+
 /** A cloned (speaker-adapted) voice of one account and mode; built-in voices are not rows. */
 export class Voice {
   id!: string;
@@ -34,6 +42,8 @@ export class Voice {
   searchScore: number | null = null;
   /** Which builder made it and how (builder name, nearest stock voices, refinement rounds). */
   build: Record<string, unknown> = {};
+  /** The current version's conversion of Kokoro's output (null: none, a voice made before it existed). */
+  conversion: VoiceConversion | null = null;
   /** Kokoro phoneme set: en-us or en-gb, from the nearest stock voice. */
   lang = 'en-us';
   transcript: string | null = null;
@@ -64,6 +74,7 @@ export const VoiceSchema = new EntitySchema<Voice>({
     similarity: { type: 'double', nullable: true },
     searchScore: { type: 'double', nullable: true },
     build: { type: 'json' },
+    conversion: { type: 'json', nullable: true },
     lang: { type: 'string' },
     transcript: { type: 'string', nullable: true },
     idempotencyKey: { type: 'string', nullable: true },

@@ -8,6 +8,8 @@ import { Migration0003LiveSessions } from './0003-live-sessions.js';
 import { Migration0004ViewerTokens } from './0004-viewer-tokens.js';
 import { Migration0005Voices } from './0005-voices.js';
 import { Migration0006UsageBatches } from './0006-usage-batches.js';
+import { Migration0007InterruptedTurns } from './0007-interrupted-turns.js';
+import { Migration0008VoiceConversion } from './0008-voice-conversion.js';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -16,4 +18,6 @@ export const migrationsList = [
   { name: '0004-viewer-tokens', class: Migration0004ViewerTokens },
   { name: '0005-voices', class: Migration0005Voices },
   { name: '0006-usage-batches', class: Migration0006UsageBatches },
+  { name: '0007-interrupted-turns', class: Migration0007InterruptedTurns },
+  { name: '0008-voice-conversion', class: Migration0008VoiceConversion },
 ];

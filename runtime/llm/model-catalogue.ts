@@ -1,11 +1,11 @@
 /**
- * The local reply models (media/llm/models.json, shared with scripts/setup-llm.sh): where set-up
+ * The local reply models (runtime/llm/models.json, shared with scripts/setup-llm.sh): where set-up
  * puts each one and how it is prompted. LLM_MODEL picks one by id; LLM_MODEL_PATH overrides the
  * file for a model of one's own (prompted with its chat template).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../../runtime/paths.js';
+import { projectRoot } from '../paths.js';
 
 export interface CatalogueModel {
   file: string;
@@ -24,7 +24,7 @@ interface Catalogue {
   models: Record<string, CatalogueModel>;
 }
 
-export const catalogue = JSON.parse(fs.readFileSync(path.join(projectRoot, 'media/llm/models.json'), 'utf8')) as Catalogue;
+export const catalogue = JSON.parse(fs.readFileSync(path.join(projectRoot, 'runtime/llm/models.json'), 'utf8')) as Catalogue;
 
 /** Where scripts/setup-llm.sh installs a model: a directory per content hash, so versions never mix. */
 export function installedModelPath(id: string, toolsDir = path.join(projectRoot, '.tools')): string {

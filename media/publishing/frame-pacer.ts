@@ -8,16 +8,21 @@
  *
  * Ticks are scheduled against absolute times (start + n × interval), so timer lateness does not
  * accumulate; the intervals actually achieved are kept for `jitter()`.
+ *
+ * `interrupt()` (barge-in) silences the companion from the next tick: the sentence playing stops
+ * where it is, the queued ones are dropped (their synthesis too, if not started), and the caller
+ * learns what was actually heard.
  */
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
-import type { PacedPerformer, SpokenAudio } from '../../media/publishing/performer.js';
-import { resampleLinear } from '../../media/publishing/resample.js';
+import type { PacedPerformer, SpokenAudio } from './performer.js';
+import { resampleLinear } from './resample.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
 export interface FrameSink {
-  write(frame: Buffer, pcm: Buffer): void;
+  /** One tick's frame and audio; `consumed` once the sink no longer needs the frame. */
+  write(frame: Buffer, pcm: Buffer, consumed?: () => void): void;
 }
 
 export interface FramePacerOptions<U extends SpokenAudio> {
@@ -37,6 +42,12 @@ interface Queued<U> {
 interface Playing<U> {
   entry: Queued<U> & { utterance: U; pcm: Int16Array };
   offset: number;
+}
+
+/** What a barge-in cut: the sentence playing (and how much of it was heard) and those never started. */
+export interface Interruption {
+  playing: { sentence: string; heardFraction: number } | undefined;
+  dropped: string[];
 }
 
 /** How far behind the clock may fall (event loop blocked) before ticks are skipped, not bunched. */
@@ -68,6 +79,12 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   private closed = false;
   /** Ticks skipped because the process could not keep up. */
   skipped = 0;
+  /**
+   * Ticks of silence inside a reply: a sentence had ended, the next was queued but not yet
+   * synthesised (the voice fell behind playback; a listener hears a gap).
+   */
+  underrunTicks = 0;
+  private midReply = false;
 
   constructor(private readonly options: FramePacerOptions<U>) {
     super();
@@ -77,6 +94,11 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
 
   get frames(): number {
     return this.tick;
+  }
+
+  /** Whether a sentence is playing now (its audio going out). */
+  get voicing(): boolean {
+    return this.playing !== undefined;
   }
 
   /** Whether a sentence is playing or waiting to play. */
@@ -96,7 +118,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     const entry: Queued<U> = { sentence };
     this.queue.push(entry);
     this.preparing = this.preparing.then(async () => {
-      if (this.closed) return;
+      if (this.closed || !this.queue.includes(entry)) return; // dropped by interrupt() before its turn
       try {
         const utterance = await this.options.performer.prepare(sentence);
         entry.pcm = resampleLinear(utterance.pcm, utterance.sampleRate, PACER_SAMPLE_RATE);
@@ -108,9 +130,25 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     });
   }
 
-  /** Frame-interval deviation from 1/fps over the last ticks. */
-  jitter(): JitterFigures {
-    const deviations = this.intervals.map((i) => Math.abs(i - this.intervalMs)).sort((a, b) => a - b);
+  /** Stops speaking now (barge-in); returns what was cut. Idle frames and silence follow at once. */
+  interrupt(): Interruption {
+    const current = this.playing;
+    this.playing = undefined;
+    this.midReply = false;
+    const dropped = this.queue.splice(0).map((q) => q.sentence);
+    if (current) this.emit('utteranceEnd', current.entry.sentence);
+    return {
+      playing: current && { sentence: current.entry.sentence, heardFraction: current.offset / Math.max(1, current.entry.pcm.length) },
+      dropped,
+    };
+  }
+
+  /** Frame-interval deviation from 1/fps over the last ticks (all those kept, or the last `lastTicks`). */
+  jitter(lastTicks = JITTER_WINDOW): JitterFigures {
+    const deviations = this.intervals
+      .slice(-lastTicks)
+      .map((i) => Math.abs(i - this.intervalMs))
+      .sort((a, b) => a - b);
     const at = (q: number) => deviations[Math.min(deviations.length - 1, Math.floor(q * deviations.length))] ?? 0;
     return {
       ticks: this.tick,
@@ -164,6 +202,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     const samples = Math.floor(((n + 1) * PACER_SAMPLE_RATE) / this.targetFps) - Math.floor((n * PACER_SAMPLE_RATE) / this.targetFps);
     const pcm = Buffer.alloc(samples * 2);
     this.startNextIfReady(now);
+    if (this.midReply && !this.playing) this.underrunTicks++;
     let playing: { utterance: U; elapsedMs: number } | undefined;
     const current = this.playing;
     if (current) {
@@ -174,10 +213,13 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       current.offset += count;
       if (current.offset >= source.length) {
         this.playing = undefined;
+        this.midReply = this.queue.length > 0;
         this.emit('utteranceEnd', current.entry.sentence);
       }
     }
-    this.options.sink.write(this.options.performer.frameAt(n * this.intervalMs, playing), pcm);
+    const { performer, sink } = this.options;
+    const frame = performer.frameAt(n * this.intervalMs, playing);
+    sink.write(frame, pcm, performer.recycle && (() => performer.recycle!(frame)));
   }
 
   private startNextIfReady(now: number): void {
@@ -186,6 +228,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     const head = this.queue[0];
     if (!head?.utterance || !head.pcm) return;
     this.queue.shift();
+    this.midReply = false;
     this.playing = { entry: head as Playing<U>['entry'], offset: 0 };
     this.emit('utteranceStart', head.sentence, now);
   }

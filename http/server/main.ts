@@ -1,11 +1,11 @@
 /**
- * Entry point: `node dist/runtime/main.js [--worker-only]`. Starts the service on its embedded
+ * Entry point: `node dist/http/server/main.js [--worker-only]`. Starts the service on its embedded
  * default (or on the servers named by NATS_URL, REDIS_URL, DATABASE_URL, TEMPORAL_ADDRESS) and
  * shuts down gracefully on SIGINT/SIGTERM, within SHUTDOWN_TIMEOUT_MS.
  */
-import { loadConfig } from './config.js';
-import { createLogger } from './logger.js';
-import { startService } from './service.js';
+import { loadConfig } from '../../runtime/config.js';
+import { createLogger } from '../../runtime/logger.js';
+import { startService } from './start-service.js';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);

@@ -4,7 +4,7 @@
  * scripts/setup.sh. It is the default reply engine; operators replace it with any
  * OpenAI-compatible server (vLLM, Ollama, llama.cpp server) by setting REPLY_ENGINE_URL.
  *
- * Two ways of prompting (--prompt), by model (media/llm/models.json):
+ * Two ways of prompting (--prompt), by model (runtime/llm/models.json):
  *   chat        instruction-tuned models: the messages go through the model's own chat template
  *               (node-llama-cpp's chat wrapper, resolved from the GGUF metadata), so the system
  *               message is a real system turn and user text is tokenized as text — a user who
@@ -14,7 +14,7 @@
  * Requests are served one at a time (one context, 2 cores). The answer reports the completion's
  * token count (`usage`, also as the last SSE chunk) so callers can measure tokens per second.
  *
- *   node dist/media/llm/llm-server.js --model FILE --runtime DIR --port N [--prompt chat|transcript]
+ *   node dist/runtime/llm/llm-server.js --model FILE --runtime DIR --port N [--prompt chat|transcript]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -42,11 +42,14 @@ const { values } = parseArgs({
     // Diagnostics: one JSON line per completion with the model's raw text, before any cleaning by
     // the reply engine (the replies benchmark measures what the model itself says).
     'completions-log': { type: 'string' },
+    // Diagnostics: the sampling seed of a request that names none, so a benchmark's replies are
+    // the same from run to run (on one thread) whatever the machine's load.
+    seed: { type: 'string' },
   },
 });
 if (!values.model || !values.runtime || !values.port || !['chat', 'transcript'].includes(values.prompt!)) {
   process.stderr.write(
-    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N|auto] [--sequences N] [--prefix-reuse on|off] [--completions-log FILE]\n',
+    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N|auto] [--sequences N] [--prefix-reuse on|off] [--completions-log FILE] [--seed N]\n',
   );
   process.exit(2);
 }
@@ -55,6 +58,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 const MAX_TOKENS_CAP = 512;
 const CONTEXT_TOKENS = 4096;
 const modelId = path.basename(values.model, '.gguf');
+const DEFAULT_SEED = values.seed === undefined ? undefined : Number(values.seed);
 
 /** The part of node-llama-cpp's API used here (its types are not in the service's install). */
 interface LlamaCpp {
@@ -248,7 +252,15 @@ const server = http.createServer(async (req, res) => {
     }
   }
   if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: 'not found' } });
-  let body: { messages?: ChatMessage[]; stream?: boolean; max_tokens?: number; temperature?: number; seed?: number };
+  let body: {
+    messages?: ChatMessage[];
+    stream?: boolean;
+    max_tokens?: number;
+    temperature?: number;
+    seed?: number;
+    presence_penalty?: number;
+    frequency_penalty?: number;
+  };
   try {
     body = (await readJson(req)) as typeof body;
     if (!Array.isArray(body.messages) || body.messages.length === 0) throw new Error('messages is required');
@@ -269,7 +281,7 @@ const server = http.createServer(async (req, res) => {
   const options = {
     maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
     temperature: body.temperature ?? 0.7,
-    ...(body.seed !== undefined ? { seed: body.seed } : {}),
+    ...(body.seed !== undefined ? { seed: body.seed } : DEFAULT_SEED !== undefined ? { seed: DEFAULT_SEED } : {}),
     signal: abort.signal,
     onTextChunk: (piece: string) => {
       raw += piece;
@@ -292,12 +304,18 @@ const server = http.createServer(async (req, res) => {
       const before = { input: slot.sequence.tokenMeter.usedInputTokens, output: slot.sequence.tokenMeter.usedOutputTokens };
       try {
         if (slot.chat) {
-          // A mild repeat penalty keeps small models out of loops; the stop triggers end a reply
-          // that starts writing the user's next line.
+          // A mild repeat penalty keeps small models out of loops; OpenAI's presence and frequency
+          // penalties are applied over the same window. The stop triggers end a reply that starts
+          // writing the user's next line.
           const history = chatHistory(body.messages!);
           const result = await slot.chat.generateResponse(history, {
             ...options,
-            repeatPenalty: { penalty: 1.1, lastTokens: 64 },
+            repeatPenalty: {
+              penalty: 1.1,
+              lastTokens: 64,
+              ...(body.presence_penalty ? { presencePenalty: body.presence_penalty } : {}),
+              ...(body.frequency_penalty ? { frequencyPenalty: body.frequency_penalty } : {}),
+            },
             customStopTriggers: ['\nUser:', '\nuser:'],
           });
           return result.response;

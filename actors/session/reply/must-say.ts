@@ -1,0 +1,36 @@
+/**
+ * What a reply must say, for the questions a person asks to know who they are talking to: asked
+ * its name, the companion says it; a person asked whether it is an AI, a robot or a bot says no.
+ * The 0.5B default answered "What is your name?" with "Hello!", "Your name is Mira." or
+ * "Benvenuto! Hungry?", and "Are you an AI?" with "Thank you for clarifying." The engine holds a
+ * reply's sentences until one says it, asks again when none does, and opens the last attempt's
+ * reply with `opening` (openai-engine.ts).
+ */
+import { escapeRegExp, nameForms } from './persona-card.js';
+
+export interface MustSay {
+  /** A sentence that says it. */
+  said: RegExp;
+  /** The sentence that opens a reply that never did. */
+  opening: string;
+}
+
+/** "What is your name?", "Who are you?", "What should I call you?", "Who am I talking to?" */
+export const ASKS_CHARACTER_NAME =
+  /\b(your name|who are you|who is this|who's this|what should i call you|what do i call you|who am i (?:talking|speaking|chatting) (?:to|with)|introduce yourself)\b/i;
+/** "Are you an AI / a robot / a bot …?" */
+export const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|language model|artificial intelligence|computer|machine)\b/i;
+/** A no: "No, …", "I'm not a robot", "I'm a real person", "Of course not". */
+const DENIES =
+  /^\W*(no|nope|nah|never|of course not|not at all)\b|\b(not|never)\b[^.!?]*\b(ai|a\.i\.|robot|bot|chatbot|machine|program|computer|model|artificial)\b|\b(i am|i'm|i’m)\b[^.!?]*\b(person|human)\b|\breal (person|human)\b/i;
+
+/** What the reply to `userText` must say, if anything. `machine`: the persona is itself a machine, and may say so. */
+export function mustSay(characterName: string, userText: string, machine: boolean): MustSay | undefined {
+  if (ASKS_CHARACTER_NAME.test(userText))
+    return {
+      said: new RegExp(`(?<![\\p{L}])(?:${nameForms(characterName).map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu'),
+      opening: `I'm ${characterName}.`,
+    };
+  if (!machine && ASKS_IF_MACHINE.test(userText)) return { said: DENIES, opening: `No, I'm ${characterName}.` };
+  return undefined;
+}

@@ -1,0 +1,128 @@
+/**
+ * Cheap checks of a sentence the model wrote, for the failures that break the spell without
+ * breaking character: the companion speaking of itself in the second or third person ("You are
+ * Mira, a …", "Captain Vega's ship"), greeting itself ("Hi Mira!"), reciting its persona, saying
+ * again what it said earlier in the session, or taking the user's name as its own. A first
+ * sentence that fails is asked again (openai-engine.ts); a later one ends the reply before it.
+ * Each check is a few regular expressions over one sentence: nothing a turn would notice.
+ */
+import { escapeRegExp, nameForms } from './persona-card.js';
+import type { Personality } from '../../../runtime/db/entities/character.js';
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+
+const THIRD_PERSON_VERB = '(?:is|was|has|had|does|did|will|would|should|can|could|must|may|might|[a-z]{2,}(?<![su])s)';
+const GREETING =
+  '(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]iya|[Hh]owdy|[Aa]hoy|[Gg]reetings|[Ww]elcome|[Gg]ood (?:[Mm]orning|[Aa]fternoon|[Ee]vening|[Dd]ay|[Nn]ight)|[Gg]oodbye|[Bb]ye|[Tt]hanks|[Tt]hank you|[Nn]ice to meet you|[Pp]leased to meet you|[Dd]ear)';
+
+const FIRST_PERSON: Record<string, string> = { 'you are': 'I am', "you're": "I'm", 'your name is': 'my name is' };
+/** A sentence about "you" that is no invitation or advice ("You can visit on Sundays"). */
+const SPOKEN_TO = /^\W*(?:you|your)\b(?!\s+(?:can|could|should|might|may|will|would|must)\b)/i;
+const FACT_STOPWORDS = new Set(
+  'the and for with from who that this are was has had its all our she him her his you your own out can not but one two new old day any very'.split(
+    ' ',
+  ),
+);
+
+/** Words in a row shared with the persona that make a recital (pronouns, "be" and "have" aside). */
+const RECITAL_RUN = 8;
+
+function normalised(text: string, nameWords: Set<string>): string[] {
+  const out: string[] = [];
+  for (const w of words(text.replace(/’/g, "'"))) {
+    const contraction = /^(i|you|she|he)'(m|re|s|ve|ll|d)$/.exec(w);
+    if (contraction) out.push('P', contraction[2] === 've' ? 'HAVE' : 'BE');
+    else if (nameWords.has(w)) out.push('N');
+    else if (/^(i|me|my|mine|myself|you|your|yours|yourself|she|he|her|him|his|hers|herself|himself)$/.test(w)) out.push('P');
+    else if (/^(am|are|is|was|were|be)$/.test(w)) out.push('BE');
+    else if (/^(has|have|had)$/.test(w)) out.push('HAVE');
+    else out.push(w.length >= 4 ? w.replace(/(?:e?s|e)$/, '') : w);
+  }
+  return out;
+}
+
+function similar(a: string[], b: string[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  if (x.size === 0 || y.size === 0) return false;
+  return [...x].filter((w) => y.has(w)).length / Math.max(x.size, y.size) >= 0.8;
+}
+
+/** What the guard knows of a session's turn: made once per turn, then asked of each sentence. */
+export class ReplyGuard {
+  private readonly selfReference: RegExp[];
+  private readonly addressed: RegExp;
+  private readonly selfGreeting: RegExp[];
+  private readonly userName: RegExp | undefined;
+  private readonly recital = new Set<string>();
+  private readonly nameWords: Set<string>;
+  private readonly earlier: string[][];
+  private readonly facts: Set<string>;
+
+  constructor(
+    characterName: string,
+    personality: Pick<Personality, 'systemPrompt' | 'description' | 'traits'>,
+    /** What the companion said earlier in the session, its greeting included. */
+    earlier: string[],
+    /** The name the user gave (user-facts.ts), if any. */
+    userName?: string,
+  ) {
+    const forms = nameForms(characterName).map(escapeRegExp).join('|');
+    // "You are Mira": refused, and put in the first person by repair() when it cannot be asked again.
+    const addressed = `\\b(you are|you're|you’re|your name is)\\s+((?:the |a )?(?:${forms}))(?![\\p{L}])`;
+    this.addressed = new RegExp(addressed, 'giu');
+    this.selfReference = [
+      new RegExp(addressed, 'iu'),
+      new RegExp(
+        `(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+(?:the|an?)\\s+[^,.!?]{1,30},)?\\s+${THIRD_PERSON_VERB}\\b)`,
+        'u',
+      ),
+    ];
+    this.selfGreeting = [
+      new RegExp(`(?<![\\p{L}])${GREETING}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
+      new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u'),
+    ];
+    this.userName = userName
+      ? new RegExp(`\\b(?:i am|i'm|i’m|my name is|call me)\\s+${escapeRegExp(userName)}(?![\\p{L}])`, 'iu')
+      : undefined;
+    this.nameWords = new Set(words(characterName));
+    for (const piece of [personality.systemPrompt, personality.description, personality.traits.join(', ')]) {
+      const t = normalised(piece, this.nameWords);
+      for (let i = 0; i + RECITAL_RUN <= t.length; i++) this.recital.add(t.slice(i, i + RECITAL_RUN).join(' '));
+    }
+    this.earlier = earlier.flatMap((reply) => reply.split(/(?<=[.!?…])\s+/)).map(words);
+    this.facts = new Set(
+      words(`${personality.systemPrompt} ${personality.description}`).filter(
+        (w) => w.length >= 3 && !FACT_STOPWORDS.has(w) && !this.nameWords.has(w),
+      ),
+    );
+  }
+
+  /**
+   * The sentence with the companion addressed by name in the second person put in the first ("You
+   * are Mira." → "I am Mira."): what the last attempt of a turn, which nothing can ask again, says
+   * instead. The model copies the persona's "You are <name>"; the rest of such a sentence is its own.
+   */
+  repair(sentence: string): string {
+    return sentence.replace(this.addressed, (_match, lead: string, name: string) => {
+      const first = FIRST_PERSON[lead.toLowerCase().replace('’', "'")]!;
+      return `${lead.startsWith('Y') ? first[0]!.toUpperCase() + first.slice(1) : first} ${name}`;
+    });
+  }
+
+  /** Why the sentence should not be spoken, or undefined when it may be. */
+  refuses(sentence: string): string | undefined {
+    if (this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
+    // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
+    if (SPOKEN_TO.test(sentence) && new Set(words(sentence).filter((w) => this.facts.has(w))).size >= 2)
+      return 'speaks of itself in the second person';
+    if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
+    if (this.userName?.test(sentence)) return "takes the user's name";
+    const t = normalised(sentence, this.nameWords);
+    for (let i = 0; i + RECITAL_RUN <= t.length; i++)
+      if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
+    const w = words(sentence);
+    if (w.length >= 4 && this.earlier.some((e) => similar(e, w))) return 'repeats an earlier reply';
+    return undefined;
+  }
+}

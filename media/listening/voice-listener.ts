@@ -1,0 +1,259 @@
+/**
+ * Listening to a realtime session's room: every voice in it (a viewer's microphone, RoomVoice) is
+ * decoded (VoiceDecoder: Opus → 16 kHz PCM), its speech found frame by frame by Silero VAD
+ * (silero-vad.ts), cut into the user's turns (TurnDetector: VOICE_END_OF_TURN_MS of silence, or
+ * push-to-talk released), and each turn transcribed by the speech-to-text engine. What was heard
+ * is emitted as `heard`; the session's media hands it to the actor through the realtime contract
+ * (actors/session/realtime.ts), which takes it as a chat turn. A turn that holds
+ * VOICE_BARGE_IN_MS of speech is announced at once as `bargeIn` (the user has taken the floor:
+ * the companion stops talking), without waiting for its end or its transcript.
+ *
+ * Turns of one voice are transcribed one after another, in order. A turn whose transcript has no
+ * words (a cough, a door; Whisper's "[BLANK_AUDIO]") is dropped; so is one the transcriber fails
+ * on (logged), as a person would ask again.
+ */
+import { EventEmitter } from 'node:events';
+import type { Logger } from 'pino';
+import type { HeardUtterance } from '../../actors/session/realtime.js';
+import type { RoomVoice } from '../rooms/room-voice.js';
+import { wavFile } from '../speech/wav.js';
+import { SileroModel, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE, type VoiceActivity } from './silero-vad.js';
+import { TurnDetector, type DetectedTurn, type TurnEvent } from './turn-detector.js';
+import { VoiceDecoder } from './voice-decoder.js';
+
+export interface ListeningSettings {
+  ffmpegPath: string;
+  /** Silence that ends the user's turn (VOICE_END_OF_TURN_MS). */
+  endOfTurnMs: number;
+  /** Speech within a turn after which the user interrupts the companion (VOICE_BARGE_IN_MS). */
+  bargeInMs: number;
+  /** The speech-to-text engine: one turn as 16 kHz mono WAV → its text. */
+  transcribe(wav: Buffer): Promise<string>;
+  log: Logger;
+}
+
+/** What was heard, with where the time went (the conversation benchmark reads these). */
+export interface Heard extends HeardUtterance {
+  /** Wall-clock ms: the end of the last speech frame, the turn declared over, the transcript back. */
+  speechEndedAt: number;
+  turnEndedAt: number;
+  transcribedAt: number;
+  reason: DetectedTurn['reason'];
+}
+
+/** The user took the floor (VOICE_BARGE_IN_MS of speech in a turn), with when (wall-clock ms). */
+export interface BargeIn {
+  viewerId: string;
+  /** Where the turn's speech started, and when the listener was sure it is speech. */
+  speechStartedAt: number;
+  detectedAt: number;
+}
+
+/** The part of a room the listener needs (media/rooms/avatar-room.ts). */
+export interface ListenedRoom {
+  acceptsVoice: boolean;
+  on(event: 'voice', listener: (voice: RoomVoice) => void): unknown;
+  off(event: 'voice', listener: (voice: RoomVoice) => void): unknown;
+}
+
+const FRAME_BYTES = VAD_FRAME_SAMPLES * 2;
+const FRAME_MS = (VAD_FRAME_SAMPLES * 1000) / VAD_SAMPLE_RATE;
+/** The Opus encoder's delay (the Ogg pre-skip, 312 samples at 48 kHz): the decoder drops it. */
+const OPUS_DELAY_MS = 6.5;
+/** How long a release waits for the audio before it to be decoded, at most. */
+const FLUSH_WAIT_MS = 2000;
+
+/** Text that is no speech: empty, only punctuation, or a transcriber's note such as "[BLANK_AUDIO]" or "(music)". */
+export function spokenText(transcript: string): string {
+  const text = transcript
+    .replace(/\[[^\]]*\]|\([^)]*\)|\*[^*]*\*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[\p{L}\p{N}]/u.test(text) ? text : '';
+}
+
+export class RoomListener extends EventEmitter<{ heard: [heard: Heard]; bargeIn: [bargeIn: BargeIn] }> {
+  private readonly voices = new Set<VoiceListener>();
+  private readonly onVoice = (voice: RoomVoice) => {
+    const listener = new VoiceListener(
+      voice,
+      this.settings,
+      (heard) => this.emit('heard', heard),
+      (bargeIn) => this.emit('bargeIn', bargeIn),
+    );
+    this.voices.add(listener);
+    voice.once('close', () => this.voices.delete(listener));
+  };
+
+  constructor(
+    private readonly room: ListenedRoom,
+    private readonly settings: ListeningSettings,
+  ) {
+    super();
+    room.acceptsVoice = true;
+    room.on('voice', this.onVoice);
+  }
+
+  /** Voices being listened to now. */
+  get voiceCount(): number {
+    return this.voices.size;
+  }
+
+  close(): void {
+    this.room.acceptsVoice = false;
+    this.room.off('voice', this.onVoice);
+    for (const voice of this.voices) voice.close();
+    this.voices.clear();
+  }
+}
+
+/** One voice: decoder → VAD → turns → transcripts. */
+class VoiceListener {
+  private readonly decoder: VoiceDecoder;
+  private readonly detector: TurnDetector;
+  private activity: VoiceActivity | undefined;
+  /** PCM not yet a whole frame. */
+  private partial = Buffer.alloc(0);
+  /** Frames (and flushes) waiting for the VAD, in order; `draining` while the loop runs. */
+  private readonly queue: Array<Buffer | 'flush'> = [];
+  private draining = false;
+  /** Wall-clock ms of the last frame received, and where it lies on the stream clock. */
+  private lastFrameAt = 0;
+  private transcribing: Promise<void> = Promise.resolve();
+  /** PCM out of the decoder so far, in ms; a release waiting for the audio before it to come out. */
+  private decodedMs = 0;
+  private pendingFlush: { atMs: number; timer: NodeJS.Timeout } | undefined;
+  /** Stream ms where the turn in progress started its speech. */
+  private speechStartMs = 0;
+  private closed = false;
+
+  constructor(
+    private readonly voice: RoomVoice,
+    private readonly settings: ListeningSettings,
+    private readonly onHeard: (heard: Heard) => void,
+    private readonly onBargeIn: (bargeIn: BargeIn) => void,
+  ) {
+    const log = settings.log.child({ viewerId: voice.viewerId });
+    this.detector = new TurnDetector({ endOfTurnMs: settings.endOfTurnMs, bargeInMs: settings.bargeInMs });
+    this.decoder = new VoiceDecoder(settings.ffmpegPath, log);
+    this.decoder.on('pcm', (chunk) => this.receive(chunk));
+    voice.on('rtp', (packet) => this.decoder.write(packet));
+    // Push-to-talk released (or the microphone turned off): the speaker says the turn is over, once
+    // the audio sent before the release has come out of the decoder (under load it can lag behind).
+    voice.on('pause', () => this.flushAfterDecoded());
+    voice.once('close', () => {
+      this.enqueue('flush');
+      this.close();
+    });
+    SileroModel.shared().then(
+      (model) => {
+        this.activity = model.stream();
+        void this.drain();
+      },
+      (err: unknown) => log.error({ err }, 'the voice-activity model could not be loaded; this voice is not heard'),
+    );
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.pendingFlush?.timer);
+    this.voice.close();
+    void this.decoder.close();
+  }
+
+  private receive(chunk: Buffer): void {
+    let pcm = this.partial.length > 0 ? Buffer.concat([this.partial, chunk]) : chunk;
+    this.lastFrameAt = Date.now();
+    this.decodedMs += (chunk.length / 2 / VAD_SAMPLE_RATE) * 1000;
+    while (pcm.length >= FRAME_BYTES) {
+      this.enqueue(Buffer.from(pcm.subarray(0, FRAME_BYTES)));
+      pcm = pcm.subarray(FRAME_BYTES);
+    }
+    this.partial = Buffer.from(pcm);
+    if (this.pendingFlush && this.decodedMs >= this.pendingFlush.atMs) this.flushNow();
+  }
+
+  /**
+   * Ends the turn once the decoder has given out the audio written to it so far (less the encoder's
+   * delay, which it drops, and a frame's worth), or after FLUSH_WAIT_MS if it never does.
+   */
+  private flushAfterDecoded(): void {
+    if (this.pendingFlush) return; // the earlier release's flush comes first, and covers this one
+    const atMs = this.decoder.writtenMs - OPUS_DELAY_MS - FRAME_MS;
+    if (this.decodedMs >= atMs) return this.enqueue('flush');
+    this.pendingFlush = { atMs, timer: setTimeout(() => this.flushNow(), FLUSH_WAIT_MS) };
+  }
+
+  private flushNow(): void {
+    if (!this.pendingFlush) return;
+    clearTimeout(this.pendingFlush.timer);
+    this.pendingFlush = undefined;
+    this.enqueue('flush');
+  }
+
+  private enqueue(item: Buffer | 'flush'): void {
+    this.queue.push(item);
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining || !this.activity) return;
+    this.draining = true;
+    try {
+      for (let item = this.queue.shift(); item !== undefined; item = this.queue.shift()) {
+        if (item === 'flush') {
+          const turn = this.detector.flush();
+          if (turn) this.turnEnded(turn);
+          continue;
+        }
+        const samples = new Float32Array(VAD_FRAME_SAMPLES);
+        for (let i = 0; i < VAD_FRAME_SAMPLES; i++) samples[i] = item.readInt16LE(i * 2) / 32768;
+        const events: TurnEvent[] = this.detector.push(item, await this.activity.probability(samples));
+        for (const event of events) {
+          if (event.type === 'bargeIn')
+            this.onBargeIn({ viewerId: this.voice.viewerId, speechStartedAt: this.wallAt(this.speechStartMs), detectedAt: Date.now() });
+          else if (event.type === 'speech') this.speechStartMs = event.atMs;
+          else this.turnEnded(event.turn);
+        }
+      }
+    } catch (err) {
+      this.settings.log.error({ err }, 'voice-activity detection failed; this voice is no longer heard');
+      this.close();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /**
+   * Stream ms → wall clock: the stream runs in real time, so the newest frame (received at
+   * lastFrameAt) sits at the detector's stream position.
+   */
+  private wallAt(streamMs: number): number {
+    return Math.min(Date.now(), this.lastFrameAt - (this.detector.streamMs - streamMs));
+  }
+
+  private turnEnded(turn: DetectedTurn): void {
+    const now = Date.now();
+    const timing = { startedAt: this.wallAt(turn.speechStartMs), speechEndedAt: this.wallAt(turn.speechEndMs), turnEndedAt: now };
+    const wav = wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm });
+    this.transcribing = this.transcribing.then(async () => {
+      try {
+        const text = spokenText(await this.settings.transcribe(wav));
+        const transcribedAt = Date.now();
+        this.settings.log.info(
+          {
+            reason: turn.reason,
+            audioMs: Math.round((turn.pcm.length / 2 / VAD_SAMPLE_RATE) * 1000),
+            sttMs: transcribedAt - now,
+            words: text ? text.split(' ').length : 0,
+          },
+          'a turn was heard',
+        );
+        if (text) this.onHeard({ text, ...timing, endedAt: timing.speechEndedAt, transcribedAt, reason: turn.reason });
+      } catch (err) {
+        this.settings.log.warn({ err }, 'a turn could not be transcribed; it is dropped');
+      }
+    });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * Where a speaker would breathe inside a sentence: the only places speech may be cut into pieces
+ * synthesised apart (media/speech/text-chunks.ts, and a session starting a long first sentence).
+ * Each piece is spoken by its own call to an engine, with its own start and end, so a cut anywhere
+ * else is heard: cutting "The birch canoe slid on the | smooth planks." after 30 characters put a
+ * 160 ms silence and a falling "the" in the middle of the sentence.
+ *
+ * A breath point is just after a semicolon, a colon or a dash between words, or a comma that a
+ * conjunction follows (", and", ", but", ", which"…). Not after other commas: lists ("red, green")
+ * and short openers ("Well, I…") are said in one breath.
+ */
+
+const CONJUNCTIONS = new Set([
+  'and',
+  'but',
+  'or',
+  'so',
+  'yet',
+  'nor',
+  'because',
+  'while',
+  'although',
+  'though',
+  'whereas',
+  'which',
+  'who',
+  'where',
+  'when',
+  'if',
+  'unless',
+  'since',
+  'until',
+  'then',
+]);
+
+/** Offsets into `sentence` just past each breath point's mark, in order (cut with `slice`). */
+export function breathPoints(sentence: string): number[] {
+  const points: number[] = [];
+  for (const m of sentence.matchAll(/(?:[;:]|\s[—–-]|,)(?=\s+(\S+))/gu)) {
+    const at = m.index + m[0].length;
+    const nextWord = m[1]!.toLowerCase().replace(/[^\p{L}]/gu, '');
+    if (m[0] === ',' && !CONJUNCTIONS.has(nextWord)) continue;
+    if (sentence.slice(at).trim() === '') continue;
+    points.push(at);
+  }
+  return points;
+}
+
+/**
+ * `sentence` cut at its first breath point that leaves at least `minChars` on each side, or
+ * undefined when it has none: the short head starts the audio sooner.
+ */
+export function firstBreathGroup(sentence: string, minChars: number): [head: string, rest: string] | undefined {
+  for (const at of breathPoints(sentence)) {
+    const head = sentence.slice(0, at).trim();
+    const rest = sentence.slice(at).trim();
+    if (head.length >= minChars && rest.length >= minChars) return [head, rest];
+  }
+  return undefined;
+}
