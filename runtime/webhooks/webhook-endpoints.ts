@@ -6,6 +6,7 @@
  *
  * Not here: delivery itself (workflows/webhook-delivery) and how events are recorded (EventBus).
  */
+import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../db/entities/credentials.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../db/entities/webhook.js';
@@ -173,22 +174,32 @@ export class WebhookEndpointService {
    */
   async views(em: EntityManager, endpoints: WebhookEndpoint[], recent: number): Promise<EndpointView[]> {
     if (endpoints.length === 0) return [];
-    const recentIds =
-      recent === 0
-        ? []
-        : (
-            (await em.getConnection().execute(
-              `SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY created_at DESC, id DESC) AS n
-                 FROM webhook_deliveries WHERE endpoint_id IN (?)) ranked WHERE n <= ?`,
-              [endpoints.map((e) => e.id), recent],
-            )) as Array<{ id: string }>
-          ).map((r) => r.id);
-    const deliveries = recentIds.length
-      ? await em.find(WebhookDelivery, { id: { $in: recentIds } }, { orderBy: { createdAt: 'desc', id: 'desc' } })
-      : [];
-    const attempts = deliveries.length
-      ? await em.find(WebhookAttempt, { deliveryId: { $in: deliveries.map((d) => d.id) } }, { orderBy: { attempt: 'asc' } })
-      : [];
+    // One snapshot for the three reads: an attempt commits with its delivery's new status, and a
+    // view must not show the attempt beside the status from before it.
+    const { deliveries, attempts } = await em.transactional(
+      async (tx) => {
+        const recentIds =
+          recent === 0
+            ? []
+            : (
+                (await tx.getConnection().execute(
+                  `SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY created_at DESC, id DESC) AS n
+                     FROM webhook_deliveries WHERE endpoint_id IN (?)) ranked WHERE n <= ?`,
+                  [endpoints.map((e) => e.id), recent],
+                  'all',
+                  tx.getTransactionContext(),
+                )) as Array<{ id: string }>
+              ).map((r) => r.id);
+        const deliveries = recentIds.length
+          ? await tx.find(WebhookDelivery, { id: { $in: recentIds } }, { orderBy: { createdAt: 'desc', id: 'desc' } })
+          : [];
+        const attempts = deliveries.length
+          ? await tx.find(WebhookAttempt, { deliveryId: { $in: deliveries.map((d) => d.id) } }, { orderBy: { attempt: 'asc' } })
+          : [];
+        return { deliveries, attempts };
+      },
+      { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+    );
     return endpoints.map((endpoint) =>
       endpointView(
         endpoint,
