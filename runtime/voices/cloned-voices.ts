@@ -190,7 +190,20 @@ export class ClonedVoiceService {
   private async startOrLeaveQueued(voice: Voice): Promise<void> {
     if (Date.now() < this.downUntil) return;
     try {
-      await this.startJob(voice, REQUEST_START_TIMEOUT_MS);
+      // The client's own retries can outlast its deadline (1–2 s measured with Temporal down): the
+      // request waits no longer than the deadline, and a start that succeeds later still counts.
+      const starting = this.startJob(voice, REQUEST_START_TIMEOUT_MS);
+      starting.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        starting,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`Temporal did not answer within ${REQUEST_START_TIMEOUT_MS} ms`)),
+            REQUEST_START_TIMEOUT_MS,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
     } catch (err) {
       this.downUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
       this.deps.log.warn({ err, voiceId: voice.id }, 'could not start a voice clone job now; the sweep will start it');
