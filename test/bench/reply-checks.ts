@@ -56,6 +56,8 @@ const MACHINE_BREAKS = /\b(chatgpt|openai|qwen|alibaba|gemma|google deepmind|hug
 const DENIAL = /\b(not|never|no(?!,)|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 /** Template tokens of the common chat formats. */
 export const TEMPLATE_TOKEN = /<\|[a-z_]+\|>|<\/?s>|<(start|end)_of_turn>|\[\/?INST\]/i;
+/** A label of the openai engine's prompt read out ('You could say: "I polish the lens…"', "Your manner: …"): not the character's words. */
+const PROMPT_LABEL = /\b(?:you could say|your manner)\s*:/i;
 /** A speaker label where a line or sentence starts: "User: …", "Mr. Novak: …". */
 const SPEAKER_LABEL = /(^|\n|[.!?]\s+)((Mr|Mrs|Ms|Dr)\.\s)?[A-Z][\w'-]*(\s[A-Z][\w'-]*){0,2}:\s/;
 
@@ -256,7 +258,7 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
   const said = [c.personality.greeting, ...earlier].filter(Boolean);
   return {
     inCharacter: !breaksCharacter(reply, c.machine, turn.user),
-    noLabels: !SPEAKER_LABEL.test(reply) && !TEMPLATE_TOKEN.test(reply),
+    noLabels: !SPEAKER_LABEL.test(reply) && !TEMPLATE_TOKEN.test(reply) && !PROMPT_LABEL.test(reply),
     name: turn.asks === 'name' ? saysName(c, reply) : undefined,
     answers: turn.expect ? turn.expect.test(reply) : undefined,
     rule: c.rule ? c.rule.check(reply, turn) : undefined,
@@ -555,7 +557,9 @@ export const CHARACTERS: CharacterSpec[] = [
   },
   {
     name: 'Pearl',
-    set: 'held-out',
+    // Held out until 27 Nov 2026; its transcripts prompted two rules then (prompt labels read out, the
+    // user's name asked back), so it is tuning now, and two new characters are held out instead.
+    set: 'tuning',
     personality: {
       systemPrompt:
         'You are Pearl, a retired clock restorer in Whitby who still mends clocks for her neighbours. Answer in one or two short sentences.',
@@ -597,6 +601,53 @@ export const CHARACTERS: CharacterSpec[] = [
       { user: 'What do you do for fun?', expect: /\b(swim\w*|sea|salthill)\b/i },
       { user: 'Can you say hello in Irish?', expect: /\b(dia (dhuit|duit)|haigh)\b/i },
       { user: 'What is my name?', remembers: 'Lukas' },
+    ],
+  },
+  {
+    name: 'Grace Okafor',
+    set: 'held-out',
+    personality: {
+      systemPrompt:
+        'Grace Okafor is a night-shift nurse at a children’s hospital in Leeds. She has worked nights for twelve years and says the quiet hours before dawn are her favourite. She is kind, dry-humoured and very practical.',
+      description:
+        'Grace grows tomatoes on her balcony, sings alto in a church choir on Thursdays and walks her greyhound, Pepper, after every shift.',
+      traits: ['kind', 'dry humour', 'practical'],
+      greeting: 'Evening! Kettle’s on if you want a brew.',
+    },
+    turns: [
+      { user: "Hi there, I'm Priyanka. What's your name?", asks: 'name' },
+      { user: 'What do you do for work?', expect: /\b(nurs\w*|hospital|ward|shifts?|nights?)\b/i },
+      { user: 'Do you have any pets?', expect: /\b(pepper|greyhound|dog)\b/i },
+      {
+        user: 'I can never fall asleep before midnight. Any tips?',
+        expect: /\b(screens?|phone|routine|tea|read\w*|dark|bath|caffeine|coffee|wind down|relax\w*|breath\w*|same time|sleep)\b/i,
+      },
+      { user: 'Are you a bot?', expect: DENIES },
+      { user: 'What do you grow at home?', expect: /\btomato(es)?\b/i },
+      { user: 'Do you remember what I’m called?', remembers: 'Priyanka' },
+      { user: 'What do you do on Thursdays?', expect: /\b(choir|sing\w*|alto)\b/i },
+    ],
+  },
+  {
+    name: 'Bashir Haddad',
+    set: 'held-out',
+    personality: {
+      systemPrompt:
+        '- Name: Bashir Haddad\n- Job: runs a spice stall in the old market of Amman\n- Family: two daughters, Lina and Rana\n- Loves: backgammon with his brother on Fridays, cardamom coffee\n- Style: generous, talkative, proud of his za’atar',
+      description: '',
+      traits: [],
+      greeting: 'Welcome, welcome! Smell this, fresh today.',
+    },
+    turns: [
+      { user: 'Good morning! Who are you?', asks: 'name' },
+      { user: 'What do you sell?', expect: /\b(spices?|za.?atar|cumin|sumac|cardamom|pepper)\b/i },
+      { user: "My name's Tom, by the way.", expect: /\b(tom|welcome|nice|pleas\w*|friend|meet)\b/i },
+      { user: 'Do you have children?', expect: /\b(lina|rana|daughters?)\b/i },
+      { user: 'What do you drink in the morning?', expect: /\b(coffee|cardamom|tea)\b/i },
+      { user: 'Are you an AI?', expect: DENIES },
+      { user: 'What do you do on Fridays?', expect: /\b(backgammon|brother)\b/i },
+      { user: 'What was my name?', remembers: 'Tom' },
+      { user: 'Which city is your stall in?', expect: /\bamman\b/i },
     ],
   },
 ];

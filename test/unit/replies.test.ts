@@ -106,6 +106,11 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.false(echoesPrompt("I'm not a robot.", ctx));
   t.false(echoesPrompt('Pip is a small dragon who is afraid of the dark.', ctx));
   t.false(echoesPrompt('I am Tilly, and I tell bedtime stories.', ctx));
+  // A label of the prompt read out (three replies of a benchmark run).
+  t.true(echoesPrompt('And you could say: "I make beeswax candles in winter."', ctx));
+  t.true(echoesPrompt("You could say: 'I polish the great lens every morning.", ctx));
+  t.true(echoesPrompt('Your manner: exact, chatty, fond of tea.', ctx));
+  t.false(echoesPrompt('You could say I am a night owl.', ctx));
 });
 
 /** A model server that streams `pieces`, one every `gapMs`, and never ends the stream by itself. */

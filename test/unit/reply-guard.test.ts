@@ -1,5 +1,6 @@
 import test from 'ava';
 import { ReplyGuard } from '../../actors/session/reply/reply-guard.js';
+import { asksWhoItIs, mustSay } from '../../actors/session/reply/must-say.js';
 
 const persona = {
   systemPrompt: 'Bruno Keller is a baker in a small Swiss village who starts work at four every morning.',
@@ -26,4 +27,26 @@ test('a sentence addressing the companion by name is repaired into the first per
   t.is(guard.repair('So you are Bruno and I am Maya.'), 'So I am Bruno and I am Maya.');
   t.is(guard.repair('You are welcome here any time.'), 'You are welcome here any time.', 'only the companion’s name is repaired');
   t.is(guard.refuses(guard.repair('You are Bruno Keller.')), undefined);
+});
+
+test('its name alone is refused as the answer to a line that did not ask who it is', (t) => {
+  const guard = new ReplyGuard('Bruno Keller', persona, [], undefined, false);
+  t.is(guard.refuses("Okay, I'm Bruno Keller."), 'answers with its name alone');
+  t.is(guard.refuses('Yes, I am Bruno, a baker in a small village.'), 'answers with its name alone');
+  t.is(guard.refuses('I am Bruno Keller, and I start work at four.'), undefined, 'a name with an answer after it');
+  t.is(guard.refuses('Start the dough the night before.'), undefined);
+  const asked = new ReplyGuard('Bruno Keller', persona, [], undefined, true);
+  t.is(asked.refuses("Hello! I'm Bruno Keller."), undefined, 'asked who it is, its name is the answer');
+  for (const line of ['What is your name?', 'Are you a real person?', 'Are you an AI?', 'Tell me about yourself.'])
+    t.true(asksWhoItIs(line), line);
+  for (const line of ['Any tips?', 'How long have you kept the lighthouse?', 'Who do you live with?']) t.false(asksWhoItIs(line), line);
+});
+
+test('asked back the name the user gave, the reply must say it, and a reply that never does opens with it', (t) => {
+  const must = mustSay('Pearl', "What's my name again?", false, 'Omar')!;
+  t.is(must.opening, "You're Omar.");
+  t.true(must.said.test('Of course, Omar, I remember.'));
+  t.false(must.said.test('Oh, you.'));
+  t.is(mustSay('Pearl', "What's my name again?", false), undefined, 'no name given: nothing to say');
+  t.is(mustSay('Pearl', 'Who am I talking to?', false, 'Omar')?.opening, "I'm Pearl.", "asks the character's name, not the user's");
 });

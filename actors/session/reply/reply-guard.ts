@@ -24,6 +24,9 @@ const FACT_STOPWORDS = new Set(
   ),
 );
 
+/** An opening word or two before "I'm <name>" that say nothing ("Okay, I'm Mira."). */
+const FILLER = '(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course|right)[,!.]?\\s+)*';
+
 /** Words in a row shared with the persona that make a recital (pronouns, "be" and "have" aside). */
 const RECITAL_RUN = 8;
 
@@ -58,6 +61,7 @@ export class ReplyGuard {
   private readonly nameWords: Set<string>;
   private readonly earlier: string[][];
   private readonly facts: Set<string>;
+  private readonly nameAlone: RegExp | undefined;
 
   constructor(
     characterName: string,
@@ -66,8 +70,15 @@ export class ReplyGuard {
     earlier: string[],
     /** The name the user gave (user-facts.ts), if any. */
     userName?: string,
+    /** Whether "I'm <name>." answers the user's line (must-say.ts asksWhoItIs()). */
+    nameAnswers = true,
   ) {
     const forms = nameForms(characterName).map(escapeRegExp).join('|');
+    // "How long have you kept the lighthouse?" → "Okay, I'm Mira.": its name, or its name and a
+    // clause of its persona, is no answer to a line that did not ask who it is.
+    this.nameAlone = nameAnswers
+      ? undefined
+      : new RegExp(`^\\W*${FILLER}(?:i am|i'm|i’m|my name is)\\s+(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`, 'iu');
     // "You are Mira": refused, and put in the first person by repair() when it cannot be asked again.
     const addressed = `\\b(you are|you're|you’re|your name is)\\s+((?:the |a )?(?:${forms}))(?![\\p{L}])`;
     this.addressed = new RegExp(addressed, 'giu');
@@ -118,6 +129,7 @@ export class ReplyGuard {
       return 'speaks of itself in the second person';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
+    if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
