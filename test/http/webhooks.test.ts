@@ -148,6 +148,59 @@ test('a receiver that is down gets the delivery once it is back', async (t) => {
   t.is(delivery!.attempts.at(-1)!.statusCode, 200);
 });
 
+test("an endpoint's record shows each delivery's status and attempts as of one moment", async (t) => {
+  // An attempt is recorded in the same transaction as its delivery's new status; a record read in
+  // two statements could show one without the other ('pending' beside an attempt, a CI failure).
+  const receiver = new Receiver();
+  await receiver.start();
+  t.teardown(() => receiver.stop());
+  const account = await createAccount(service);
+  const hook = await register(account, receiver, ['character.created']);
+  await call(service.app, 'POST', '/api/v1/characters', { key: account.live, body: { name: 'Snapshot' } });
+  await receiver.waitFor((r) => r.length >= 1);
+  let [delivery] = await recentDeliveries(account, hook.id);
+  for (let i = 0; i < 100 && delivery!.status !== 'succeeded'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    [delivery] = await recentDeliveries(account, hook.id);
+  }
+  t.is(delivery!.status, 'succeeded');
+
+  // The delivery done, a writer flips it between 'pending' with no attempt and 'retrying' with one,
+  // each state in one transaction, while the record is read as fast as it answers.
+  const connection = service.services.orm.em.getConnection();
+  const id = delivery!.id;
+  let writing = true;
+  let flips = 0;
+  const writer = (async () => {
+    while (writing) {
+      await connection.transactional(async (trx) => {
+        await connection.execute('DELETE FROM webhook_attempts WHERE delivery_id = ?', [id], 'run', trx);
+        await connection.execute("UPDATE webhook_deliveries SET status = 'pending', attempts = 0 WHERE id = ?", [id], 'run', trx);
+      });
+      await connection.transactional(async (trx) => {
+        await connection.execute(
+          "INSERT INTO webhook_attempts (delivery_id, attempt, at, status_code, latency_ms, error, succeeded) VALUES (?, 1, now(), NULL, 1, 'refused', false)",
+          [id],
+          'run',
+          trx,
+        );
+        await connection.execute("UPDATE webhook_deliveries SET status = 'retrying', attempts = 1 WHERE id = ?", [id], 'run', trx);
+      });
+      flips++;
+    }
+  })();
+  const torn: string[] = [];
+  for (let read = 0; read < 300; read++) {
+    const shown = (await recentDeliveries(account, hook.id)).find((d) => d.id === id)!;
+    if ((shown.status === 'pending') !== (shown.attempts.length === 0))
+      torn.push(`${shown.status} with ${shown.attempts.length} attempt(s)`);
+  }
+  writing = false;
+  await writer;
+  t.true(flips > 10, `the writer flipped the delivery ${flips} times`);
+  t.deepEqual(torn, [], 'every record shows a status with its own attempts');
+});
+
 test('endpoints receive only the events they subscribe to, of their own mode', async (t) => {
   const receiver = new Receiver();
   await receiver.start();
