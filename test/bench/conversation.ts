@@ -18,7 +18,7 @@
  * the speech service: the TTS first chunk, the synthesis share of TTFA. p50 and p95 over the turns,
  * per voice.
  *
- * Then barge-in: the user speaks over a long answer (a story), 300 ms into one of its sentences.
+ * Then barge-in: the user speaks over a long answer (a story), 300 ms into one of its sentences of seven words or more.
  * The companion's audio out of the SFU is decoded (levels per 20 ms packet) and timed: from the user's first
  * packet of speech to the listener's detection (VOICE_BARGE_IN_MS of speech, plus decoding and the
  * VAD), and from the detection to the companion's last loud packet out of the SFU (the stop).
@@ -92,6 +92,8 @@ interface BargeInFigures {
 /** Said over the companion's story (barge-in). */
 const INTERRUPTION = 'Wait, wait, stop. Tell me something else.';
 const STORY = 'Can you tell me a long story about a lighthouse?';
+/** A sentence this long (about two seconds in Piper's voices) still plays when the user is detected. */
+const LONG_SENTENCE_WORDS = 7;
 /** RMS of a loud 20 ms packet (the companion's voice; its silence decodes to ~0). */
 const LOUD = 0.01;
 
@@ -199,8 +201,9 @@ async function measureVoice(
   room.voiceListener!.on('heard', (h) => heard.push(h));
   const detections: BargeInTimings[] = [];
   room.voiceListener!.on('bargeIn', (b) => detections.push(b));
-  const sentencesStarted: number[] = []; // performance.now() of each sentence the room starts speaking
-  room.frameClock!.on('utteranceStart', () => sentencesStarted.push(performance.now()));
+  // Each sentence the room starts speaking, with its length in words.
+  const sentencesStarted: Array<{ words: number }> = [];
+  room.frameClock!.on('utteranceStart', (sentence: string) => sentencesStarted.push({ words: sentence.split(/\s+/).length }));
   const audio = new RtpReceiver({ keepPackets: true });
   const mirror = await room.mirrorTo('audio', await audio.start());
   const voice = await room.injectVoice();
@@ -210,13 +213,13 @@ async function measureVoice(
     await audio.waitFor((p) => p.length > 50, 20_000);
     const quiet = Math.max(...audio.packets.slice(-50).map((p) => p.size));
     const isSpeech = (x: { size: number }) => x.size > quiet * 1.25 && x.size > 80; // Opus VBR: speech packets are larger
+    const isQuietFor = (ms: number) => {
+      const since = performance.now() - ms;
+      const recent = audio.packets.filter((p) => p.at >= since);
+      return recent.length > ms / 40 && !recent.some(isSpeech);
+    };
     const silentFor = async (ms: number) => {
-      for (;;) {
-        const since = performance.now() - ms;
-        const recent = audio.packets.filter((p) => p.at >= since);
-        if (recent.length > ms / 40 && !recent.some(isSpeech)) return;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      while (!isQuietFor(ms)) await new Promise((r) => setTimeout(r, 200));
     };
     for (let turn = 0; turn < turns; turn++) {
       await silentFor(1500); // the previous answer is over: no barge-in
@@ -250,19 +253,24 @@ async function measureVoice(
       });
     }
 
-    // Barge-in: the story is asked for, and as soon as a sentence of its answer plays the user speaks over it.
+    // Barge-in: the story is asked for, and once a sentence of its answer long enough to be still
+    // playing when the user is detected (LONG_SENTENCE_WORDS) starts, the user speaks over it. On a
+    // short sentence the detection would find the companion between sentences: nothing to stop.
     const story = await opusPackets(joinPcm([speech.story, silence(speech.story, 1000)]), INJECTED_VOICE);
     const interruption = await opusPackets(joinPcm([speech.interruption, silence(speech.interruption, 1500)]), INJECTED_VOICE);
     for (let trial = 0; trial < bargeIns; trial++) {
       await silentFor(1500);
       const startsBefore = sentencesStarted.length;
       await sendPaced((p) => voice.send(p), story);
-      const answering = await until(() => sentencesStarted.length > startsBefore, 60_000);
-      if (!answering) {
-        out(`# ${voiceId} barge-in ${trial + 1}: the story was never answered aloud`);
+      const long = () => sentencesStarted.slice(startsBefore).some((s) => s.words >= LONG_SENTENCE_WORDS);
+      const answering = await until(() => long() || (sentencesStarted.length > startsBefore && isQuietFor(3000)), 60_000);
+      if (!answering || !long()) {
+        out(
+          `# ${voiceId} barge-in ${trial + 1}: not complete (the story's answer had no sentence of ${LONG_SENTENCE_WORDS} words or more)`,
+        );
         continue;
       }
-      // 300 ms into one of its sentences; the detection comes a few hundred ms into the user's speech.
+      // 300 ms into that sentence; the detection comes a few hundred ms into the user's speech.
       await new Promise((r) => setTimeout(r, 300));
       const detectionsBefore = detections.length;
       const from = Math.max(0, audio.packets.length - 50); // a second of the companion before the user speaks
