@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
@@ -110,10 +110,10 @@ test.serial('template tokens and speaker labels from a model never reach the rep
   t.false(TEMPLATE_TOKEN.test(model.seen[0]!.messages.at(-1)!.content), "a user's template tokens are not passed on as tokens");
 });
 
-test.serial('the default local model stays in character: name, "are you an AI?", injection lines', async (t) => {
+/** A service on the embedded language model, decoding greedily: the same prompts get the same replies, so a check is repeatable. */
+async function localModelService(t: ExecutionContext): Promise<TestService> {
   const llmUrl = process.env.COMPANION_TEST_LLM_URL;
   t.truthy(llmUrl, 'the harness runs the embedded language model (scripts/setup.sh installs it)');
-  // Greedy decoding: the same prompts get the same replies, so the check is repeatable.
   const service = await startTestService({
     REDIS_URL: `${process.env.REDIS_URL}/7`,
     REPLY_ENGINE: 'openai',
@@ -121,6 +121,11 @@ test.serial('the default local model stays in character: name, "are you an AI?",
     REPLY_TEMPERATURE_PERCENT: '0',
   });
   t.teardown(() => service.close());
+  return service;
+}
+
+test.serial('the default local model stays in character: name, "are you an AI?", injection lines', async (t) => {
+  const service = await localModelService(t);
   const mira = CHARACTERS.find((c) => c.name === 'Mira')!;
   const turns = [
     { user: 'Hi! What is your name?', asks: 'name' as const },
@@ -184,15 +189,7 @@ const BRUNO: CharacterSpec = {
 test.serial(
   'a character whose persona is written in the third person speaks as itself for ten turns, never recites its persona, and remembers the user’s name (default local model)',
   async (t) => {
-    const llmUrl = process.env.COMPANION_TEST_LLM_URL;
-    t.truthy(llmUrl, 'the harness runs the embedded language model (scripts/setup.sh installs it)');
-    const service = await startTestService({
-      REDIS_URL: `${process.env.REDIS_URL}/7`,
-      REPLY_ENGINE: 'openai',
-      REPLY_ENGINE_URL: llmUrl!,
-      REPLY_TEMPERATURE_PERCENT: '0',
-    });
-    t.teardown(() => service.close());
+    const service = await localModelService(t);
     const id = await session(service, BRUNO.personality, BRUNO.name);
     const earlier: string[] = [];
     for (const turn of BRUNO.turns) {

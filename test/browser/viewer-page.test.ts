@@ -11,7 +11,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, waitForState } from '../helpers/browser.js';
 import { NodeProcess } from '../helpers/node-process.js';
 import { projectRoot } from '../../runtime/paths.js';
 
@@ -91,22 +91,6 @@ async function mouthMotion(page: Page, ms: number): Promise<number> {
     }
     return total / Math.max(1, samples);
   })()`);
-}
-
-/**
- * Waits until the page's viewer reaches `state`. Polls with page.evaluate (a DevTools evaluation)
- * rather than page.waitForFunction, whose in-page eval the viewer page's CSP (script-src 'self')
- * rightly refuses.
- */
-async function waitForState(page: Page, state: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let current = '';
-  while (Date.now() < deadline) {
-    current = (await page.evaluate('window.companionViewer && window.companionViewer.state')) as string;
-    if (current === state) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`viewer stayed '${current}', expected '${state}' within ${timeoutMs} ms`);
 }
 
 /**

@@ -13,23 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Page } from 'playwright-core';
-import { launchChromium, startListeningService } from '../helpers/browser.js';
+import { launchChromium, startListeningService, waitForState } from '../helpers/browser.js';
+import { wordRecall } from '../helpers/transcripts.js';
 import { joinPcm, silence } from '../helpers/opus-rtp.js';
 import { createAccount } from '../helpers/service.js';
 import { parseWav, wavFile } from '../../media/speech/wav.js';
 
 const QUESTION = 'What is the tallest mountain in the world?';
-
-async function waitForState(page: Page, state: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let current = '';
-  while (Date.now() < deadline) {
-    current = (await page.evaluate('window.companionViewer && window.companionViewer.state')) as string;
-    if (current === state) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`viewer stayed '${current}', expected '${state}' within ${timeoutMs} ms`);
-}
 
 type Caption = { role: 'user' | 'companion'; text: string };
 const captionsOf = (page: Page) => page.evaluate('window.companionViewer.captions') as Promise<Caption[]>;
@@ -48,13 +38,6 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9' ]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
 
 test('a question asked aloud in the viewer page is journalled as the user’s turn, answered aloud, and captioned', async (t) => {
   t.timeout(200_000);
@@ -140,9 +123,7 @@ test('a question asked aloud in the viewer page is journalled as the user’s tu
   const reply = captions.find((c) => c.role === 'companion');
   t.truthy(user, 'the user’s words are captioned');
   t.truthy(reply, 'the reply is captioned');
-  const heardWords = new Set(words(user?.text ?? ''));
-  const recall = words(QUESTION).filter((w) => heardWords.has(w)).length / words(QUESTION).length;
-  t.true(recall >= 0.8, `heard "${user?.text}" for "${QUESTION}"`);
+  t.true(wordRecall(QUESTION, user?.text ?? '') >= 0.8, `heard "${user?.text}" for "${QUESTION}"`);
   // The journal holds the transcript as the user's turn and the reply as the companion's.
   const em = service.services.orm.em.fork() as EntityManager;
   const turns = await until(

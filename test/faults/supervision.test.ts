@@ -10,14 +10,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { projectRoot } from '../../runtime/paths.js';
 import { LocalStack } from '../../runtime/stack/local-stack.js';
 import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { redisAnswersPing } from '../../runtime/stack/probes.js';
 import { timeUntil } from '../helpers/fault-stack.js';
+import { capturedLog } from '../helpers/captured-log.js';
 
 const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 1000;
 const redisPort = portBase + STACK_PORT_OFFSETS.redis;
@@ -25,16 +24,7 @@ const dataDir = path.join(projectRoot, '.data', 'test', `faults-supervision-${pr
 const config = loadConfig({ COMPANION_DATA_DIR: dataDir, COMPANION_STACK_PORT_BASE: String(portBase), REPLY_ENGINE: 'persona' }, []);
 const policy = { minBackoffMs: 200, maxBackoffMs: 2000, crashLoopRestarts: 3, crashLoopWindowMs: 20_000 };
 
-const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
-const log = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  }),
-);
+const { log, lines } = capturedLog();
 
 let stack: LocalStack | undefined;
 const restarts: string[] = [];

@@ -1,5 +1,5 @@
 /** Real headless Chromium (Debian's, installed by setup.sh) and a listening service for it to call. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { startService, type RunningService } from '../../http/server/start-service.js';
@@ -26,4 +26,20 @@ export function startListeningService(redisDb: number): Promise<RunningService> 
     [],
   );
   return startService(config, pino({ level: 'silent' }), { migrate: false });
+}
+
+/**
+ * Waits until the page's viewer reaches `state`. Polls with page.evaluate (a DevTools evaluation)
+ * rather than page.waitForFunction, whose in-page eval the viewer page's CSP (script-src 'self')
+ * rightly refuses.
+ */
+export async function waitForState(page: Page, state: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let current = '';
+  while (Date.now() < deadline) {
+    current = (await page.evaluate('window.companionViewer && window.companionViewer.state')) as string;
+    if (current === state) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`viewer stayed '${current}', expected '${state}' within ${timeoutMs} ms`);
 }

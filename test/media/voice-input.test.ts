@@ -24,6 +24,7 @@ import { parseWav, type Pcm } from '../../media/speech/wav.js';
 import { startListeningService } from '../helpers/browser.js';
 import { joinPcm, opusLevels, opusPackets, sendPaced, silence } from '../helpers/opus-rtp.js';
 import { RtpReceiver } from '../helpers/rtp-receiver.js';
+import { wordRecall } from '../helpers/transcripts.js';
 import { call, createAccount, type TestAccount } from '../helpers/service.js';
 import type { RunningService } from '../../http/server/start-service.js';
 
@@ -54,20 +55,6 @@ async function speech(text: string): Promise<Pcm> {
   const res = await call(service.app!, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text, voiceId: 'en-US-joe' } });
   if (res.statusCode !== 200) throw new Error(res.body);
   return parseWav(res.rawPayload);
-}
-
-const words = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9' ]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-
-/** Share of `expected`'s words found in `heard` (a transcriber may differ on a word or two). */
-function recall(expected: string, heard: string): number {
-  const said = new Set(words(heard));
-  const want = words(expected);
-  return want.filter((w) => said.has(w)).length / want.length;
 }
 
 async function journal(sessionId: string): Promise<Array<{ role: string; text: string; interrupted: boolean }>> {
@@ -142,8 +129,8 @@ test.serial('spoken turns are heard, transcribed and journalled as user turns; a
   const users = turns.filter((r) => r.role === 'user').map((r) => r.text);
   t.log(`heard: ${JSON.stringify(users)}`);
   t.is(users.length, 2, 'two turns: the short pause did not split the first');
-  t.true(recall(first.join(' '), users[0]!) >= 0.8, `first turn: ${users[0]}`);
-  t.true(recall(second, users[1]!) >= 0.8, `second turn: ${users[1]}`);
+  t.true(wordRecall(first.join(' '), users[0]!) >= 0.8, `first turn: ${users[0]}`);
+  t.true(wordRecall(second, users[1]!) >= 0.8, `second turn: ${users[1]}`);
   t.deepEqual(
     turns.slice(-4).map((r) => [r.role, r.interrupted]),
     [
@@ -198,7 +185,7 @@ test.serial('push-to-talk: releasing the button (the producer paused) ends the t
   );
   const user = turns.find((r) => r.role === 'user');
   t.truthy(user, 'the turn was heard once the button was released');
-  t.true(recall(question, user!.text) >= 0.8, user?.text);
+  t.true(wordRecall(question, user!.text) >= 0.8, user?.text);
 });
 
 test.serial(
@@ -291,7 +278,7 @@ test.serial(
     const heardOfReply = rows[1]!.text;
     t.true(heardOfReply.length > 0 && heardOfReply.length < reply.text.length / 2, `kept: ${heardOfReply}`);
     t.true(reply.text.startsWith(heardOfReply), `kept: ${heardOfReply}`);
-    t.true(recall(interruption, rows[2]!.text) >= 0.8, rows[2]!.text);
+    t.true(wordRecall(interruption, rows[2]!.text) >= 0.8, rows[2]!.text);
   },
 );
 

@@ -9,30 +9,20 @@
  * itself after a fatal poll error: the test wraps Worker.create to reach the worker it made.
  */
 import test from 'ava';
-import { Writable } from 'node:stream';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { startWorker, type RunningWorker } from '../../runtime/temporal/worker.js';
 import { DELIVER_WEBHOOK_WORKFLOW, type DeliverWebhookInput } from '../../runtime/temporal/workflow-contracts.js';
 import { timeUntil } from '../helpers/fault-stack.js';
+import { capturedLog } from '../helpers/captured-log.js';
 
 const address = process.env.TEMPORAL_ADDRESS!;
 const namespace = loadConfig(process.env, []).temporalNamespace;
 const taskQueue = `worker-supervision-${process.pid}`;
 const policy = { minBackoffMs: 300, maxBackoffMs: 2000, crashLoopRestarts: 5, crashLoopWindowMs: 20_000 };
 
-const lines: Array<{ level: number; msg: string; [k: string]: unknown }> = [];
-const log = pino(
-  { level: 'info' },
-  new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  }),
-);
+const { log, lines } = capturedLog();
 
 const made: Worker[] = [];
 const create = Worker.create.bind(Worker);
