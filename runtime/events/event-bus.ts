@@ -18,6 +18,7 @@ import { WebhookDelivery, WebhookEndpoint } from '../db/entities/webhook.js';
 import { DELIVER_WEBHOOK_WORKFLOW, type DeliverWebhookWorkflow } from '../temporal/workflow-contracts.js';
 import { deliverySearchAttributes } from '../temporal/search-attributes.js';
 import type { EventBody, EventType } from './event-types.js';
+import { withinDeadline } from '../temporal/bounded-call.js';
 
 export interface EmitInput {
   userId: string;
@@ -133,7 +134,7 @@ export class EventBus {
       deliveries.map(async (delivery) => {
         try {
           // Bounded: with Temporal down the client would otherwise retry for a long time.
-          await this.temporal.connection.withDeadline(Date.now() + START_TIMEOUT_MS, () =>
+          await withinDeadline(this.temporal, START_TIMEOUT_MS, () =>
             this.temporal.workflow.start<DeliverWebhookWorkflow>(DELIVER_WEBHOOK_WORKFLOW, {
               taskQueue: this.taskQueue,
               workflowId: delivery.workflowId,

@@ -15,6 +15,7 @@ import type { Client as TemporalClient } from '@temporalio/client';
 import type { Orm } from '../db/orm.js';
 import { publicReason } from './dependency-failure.js';
 import type { ProcessStatus } from '../stack/managed-process.js';
+import { withinDeadline } from '../temporal/bounded-call.js';
 
 export type DependencyName = 'postgres' | 'redis' | 'nats' | 'temporal';
 
@@ -118,9 +119,7 @@ export class HealthChecks {
       probe(async () => {
         const address = temporalAddress(temporal);
         if (address) await tcpConnect(address, PROBE_TIMEOUT_MS);
-        await temporal.connection.withDeadline(Date.now() + PROBE_TIMEOUT_MS, () =>
-          temporal.workflowService.describeNamespace({ namespace }),
-        );
+        await withinDeadline(temporal, PROBE_TIMEOUT_MS, () => temporal.workflowService.describeNamespace({ namespace }));
       }),
     ]);
     return { postgres, redis: redisState, nats: natsState, temporal: temporalState };

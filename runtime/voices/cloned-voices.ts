@@ -32,6 +32,7 @@ import { NotFoundError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import { voiceCloneSearchAttributes } from '../temporal/search-attributes.js';
 import { engineVoiceName, voiceCloneWorkflowId, voiceFilesDir, voiceIdFor } from './voice-ids.js';
+import { withinDeadline } from '../temporal/bounded-call.js';
 
 /** Whose voices: every query is scoped to one user and mode. */
 export interface Owner {
@@ -161,7 +162,7 @@ export class ClonedVoiceService {
   private async startJob(voice: Voice, timeoutMs: number): Promise<void> {
     const { config, temporal } = this.deps;
     try {
-      await temporal.connection.withDeadline(Date.now() + timeoutMs, () =>
+      await withinDeadline(temporal, timeoutMs, () =>
         temporal.workflow.start<CloneVoiceWorkflow>(CLONE_VOICE_WORKFLOW, {
           taskQueue: config.temporalTaskQueue,
           workflowId: voice.workflowId,
@@ -190,20 +191,7 @@ export class ClonedVoiceService {
   private async startOrLeaveQueued(voice: Voice): Promise<void> {
     if (Date.now() < this.downUntil) return;
     try {
-      // The client's own retries can outlast its deadline (1–2 s measured with Temporal down): the
-      // request waits no longer than the deadline, and a start that succeeds later still counts.
-      const starting = this.startJob(voice, REQUEST_START_TIMEOUT_MS);
-      starting.catch(() => undefined);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        starting,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`Temporal did not answer within ${REQUEST_START_TIMEOUT_MS} ms`)),
-            REQUEST_START_TIMEOUT_MS,
-          );
-        }),
-      ]).finally(() => clearTimeout(timer));
+      await this.startJob(voice, REQUEST_START_TIMEOUT_MS);
     } catch (err) {
       this.downUntil = Date.now() + SKIP_AFTER_FAILURE_MS;
       this.deps.log.warn({ err, voiceId: voice.id }, 'could not start a voice clone job now; the sweep will start it');
@@ -236,7 +224,7 @@ export class ClonedVoiceService {
     });
     await events.dispatch(deliveries);
     try {
-      await temporal.connection.withDeadline(Date.now() + TEMPORAL_TIMEOUT_MS, () =>
+      await withinDeadline(temporal, TEMPORAL_TIMEOUT_MS, () =>
         temporal.workflow.getHandle(voiceCloneWorkflowId(id)).terminate('voice deleted'),
       );
     } catch (err) {
