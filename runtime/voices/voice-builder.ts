@@ -17,8 +17,11 @@ export interface ReferenceAnalysis {
   speaker_windows: number;
 }
 
-/** Opaque conversion parameters of a version (the Kokoro builder's: pitch_hz, pitch_range, formant_ratio). */
-export type Conversion = Record<string, number>;
+/**
+ * Opaque conversion parameters of a version (the Kokoro builder's: pitch_hz, pitch_range,
+ * formant_ratio, and the timbre filter's timbre_db gains and timbre_strength).
+ */
+export type Conversion = Record<string, number | number[]>;
 
 /**
  * How close a version is to the reference, measured by the builder on its own held-out sentence:

@@ -69,8 +69,8 @@ test.after.always(async () => {
   await service?.close();
 });
 
-/** Median F0 (Hz) of any audio file, by the synthesis server's pitch tracker (Praat), at 16 kHz. */
-async function medianPitchHz(files: Array<string | Buffer>): Promise<number> {
+/** The synthesis server's measures of any audio files (at 16 kHz): Praat's median F0, the long-term spectrum. */
+async function measured(files: Array<string | Buffer>): Promise<{ pitch: { median_hz: number }; ltas: number[] }> {
   const pieces: Buffer[] = [];
   for (const file of files) {
     const input = typeof file === 'string' ? file : 'pipe:0';
@@ -83,7 +83,14 @@ async function medianPitchHz(files: Array<string | Buffer>): Promise<number> {
   }
   const audio = wavFile({ sampleRateHz: 16000, channels: 1, bitsPerSample: 16, data: Buffer.concat(pieces) }).toString('base64');
   const res = await fetch(`${process.env.SPEECH_TTS_URL}/v1/voices/measure`, { method: 'POST', body: JSON.stringify({ audio }) });
-  return ((await res.json()) as { pitch: { median_hz: number } }).pitch.median_hz;
+  return (await res.json()) as { pitch: { median_hz: number }; ltas: number[] };
+}
+const medianPitchHz = async (files: Array<string | Buffer>) => (await measured(files)).pitch.median_hz;
+
+/** The synthesis server's own routes (register a version, speak with it), as the voice resolver calls them. */
+async function synthesisServer(route: string, body: unknown): Promise<{ status: number; body: Buffer }> {
+  const res = await fetch(`${process.env.SPEECH_TTS_URL}${route}`, { method: 'POST', body: JSON.stringify(body) });
+  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
 }
 const semitones = (hz: number, reference: number) => 12 * Math.log2(hz / reference);
 
@@ -161,7 +168,7 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
   t.deepEqual(versions.at(-1)!.conversion, row.conversion);
   t.is(typeof versions[0]!.measures?.pitch_st, 'number', 'version 1 records its pitch distance');
   const speakerHz = await medianPitchHz(['0870', '0890'].map((n) => path.join(LIBRIVOX, `sense_and_sensibility_01_austen_64kb-${n}.wav`)));
-  const targetHz = row.conversion!.pitch_hz!;
+  const targetHz = row.conversion!.pitch_hz as number;
   t.true(Math.abs(semitones(targetHz, speakerHz)) < 0.5, `target ${targetHz} Hz, speaker ${speakerHz} Hz`);
   const spoken = await call(service.app, 'POST', '/api/v1/text-to-speech', {
     key: account.live,
@@ -169,6 +176,36 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
   });
   const spokenHz = await medianPitchHz([spoken.rawPayload]);
   t.true(Math.abs(semitones(spokenHz, targetHz)) < 0.5, `the clone speaks at ${spokenHz} Hz, its target is ${targetHz} Hz`);
+
+  // A version's timbre filter (conversion.timbre_db, a gain per long-term-spectrum band) is applied
+  // by synthesis: the same style and pitch conversion with a filter rising 16 dB from the lowest band
+  // to the highest speaks with its spectrum tilted that way. A malformed filter is refused.
+  const style = fs.readFileSync(path.join(voiceFilesDir(service.services.config.dataDir, account.userId, pending.id), 'style-v1.bin'));
+  const { pitch_hz, pitch_range, formant_ratio } = row.conversion!;
+  const shift = { pitch_hz, pitch_range, formant_ratio };
+  const rising = Array.from({ length: 24 }, (_, i) => -8 + (16 * i) / 23);
+  const tilt = async (voice: string, conversion: Record<string, unknown>) => {
+    const registered = await synthesisServer('/v1/voices/register', { name: voice, style: style.toString('base64'), conversion });
+    t.is(registered.status, 200, registered.body.toString());
+    const speech = await synthesisServer('/v1/audio/speech', {
+      input: 'Could you tell me the way to the station? I would like to catch the early train.',
+      voice,
+    });
+    const { ltas } = await measured([speech.body]);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    return mean(ltas.slice(-6)) - mean(ltas.slice(0, 6));
+  };
+  const plain = await tilt('clone:usr_timbretest/vce_plain/1', shift);
+  const filtered = await tilt('clone:usr_timbretest/vce_filtered/1', { ...shift, timbre_db: rising, timbre_strength: 1 });
+  t.true(filtered - plain > 8, `high bands over low: ${plain.toFixed(1)} dB unfiltered, ${filtered.toFixed(1)} dB through the filter`);
+  for (const timbre_db of [rising.slice(1), rising.map((g) => g * 2)]) {
+    const refused = await synthesisServer('/v1/voices/register', {
+      name: 'clone:usr_timbretest/vce_bad/1',
+      style: style.toString('base64'),
+      conversion: { ...shift, timbre_db },
+    });
+    t.is(refused.status, 400, refused.body.toString());
+  }
 
   const [got] = await receiver.waitFor((r) => r.length >= 1, 30_000);
   const event = JSON.parse(got!.rawBody);

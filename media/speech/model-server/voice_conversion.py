@@ -6,7 +6,10 @@ stock voice (or a blend of a few) sat 2-9 semitones below its speaker (docs/VOIC
 weights are needed to move a voice's pitch and vocal-tract length: Praat's "Change gender" (PSOLA
 resynthesis after resampling by the formant-shift ratio; Praat 6.1 through parselmouth) sets the
 median F0 of each synthesised sentence to the speaker's, scales the F0 range around it, and shifts
-the spectral envelope (formants) by a vocal-tract factor. Its parameters are part of a cloned
+the spectral envelope (formants) by a vocal-tract factor. Then a *timbre filter* (`timbre_db`, a
+zero-phase equaliser with a gain per mel band, 100-3800 Hz) moves the long-term spectrum towards the
+reference's: the spectral tilt and resonances a vocal-tract factor cannot express (and, since one
+recording cannot tell them apart, its microphone's colour). Its parameters are part of a cloned
 voice's version (`conversion`), so every synthesis of that version applies them, sentence by
 sentence as replies are streamed (each sentence's own median goes to the target, so sentences
 agree with each other).
@@ -35,6 +38,12 @@ PITCH_CEILING_HZ = 500
 # What a conversion may do: beyond these the resynthesis was audibly damaged (and they bound what a
 # stored or registered parameter set can ask of the synthesis path).
 LIMITS = {"pitch_hz": (60.0, 400.0), "pitch_range": (0.5, 2.0), "formant_ratio": (0.8, 1.25)}
+# The timbre filter: one gain per LTAS band (dB, level-neutral), each within this bound; and the
+# share of the reference-minus-voice difference it applies (the builder's choice, kept for the record).
+TIMBRE_LIMIT_DB = 12.0
+TIMBRE_MAX_DB = 9.0
+TIMBRE_SMOOTH_BANDS = 3
+LTAS_LOW_HZ, LTAS_HIGH_HZ, LTAS_BANDS = 100, 3800, 24
 # A converted sentence whose median F0 is further than this from the target is converted again.
 RESIDUAL_ST = 0.25
 CORRECTIONS = 2  # at most this many more passes (each kept only if closer)
@@ -52,13 +61,35 @@ def check_conversion(conversion):
         if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or not lo <= value <= hi:
             raise ValueError(f"conversion.{key} must be a number in [{lo}, {hi}]")
         out[key] = float(value)
+    timbre = conversion.get("timbre_db")
+    if timbre is not None:
+        if (
+            not isinstance(timbre, list)
+            or len(timbre) != LTAS_BANDS
+            or not all(isinstance(g, (int, float)) and not isinstance(g, bool) and math.isfinite(g) and abs(g) <= TIMBRE_LIMIT_DB for g in timbre)
+        ):
+            raise ValueError(f"conversion.timbre_db must be {LTAS_BANDS} numbers in [-{TIMBRE_LIMIT_DB:g}, {TIMBRE_LIMIT_DB:g}]")
+        out["timbre_db"] = [float(g) for g in timbre]
+        strength = conversion.get("timbre_strength", 1.0)
+        if not isinstance(strength, (int, float)) or isinstance(strength, bool) or not 0 <= strength <= 1:
+            raise ValueError("conversion.timbre_strength must be a number in [0, 1]")
+        out["timbre_strength"] = float(strength)
     return out
 
 
 def convert(audio, sample_rate, conversion):
     """`audio` (float32) with its median F0 moved to conversion.pitch_hz, its F0 range scaled by
-    pitch_range and its formants by formant_ratio; the same length. Audio without enough voicing
-    to track a pitch (a short interjection) comes back unchanged.
+    pitch_range and its formants by formant_ratio, then through the timbre filter when the
+    conversion has one; the same length. Audio without enough voicing to track a pitch (a short
+    interjection) keeps its pitch and formants."""
+    if not conversion or len(audio) == 0:
+        return audio
+    converted = shift_voice(audio, sample_rate, conversion)
+    return apply_timbre(converted, sample_rate, conversion["timbre_db"]) if conversion.get("timbre_db") else converted
+
+
+def shift_voice(audio, sample_rate, conversion):
+    """The pitch and vocal-tract part of `convert` (no timbre filter).
 
     PSOLA lands the median up to about 0.9 semitone off the asked one (Praat's own pitch analysis
     inside "Change gender" is not the tracker that measures the result, and resynthesis moves
@@ -91,6 +122,47 @@ def convert(audio, sample_rate, conversion):
     if peak > 0.99:  # PSOLA can overshoot where the input was near full scale
         converted = converted * (0.99 / peak)
     return converted.astype(np.float32)
+
+
+def timbre_gains(reference_ltas, voice_ltas, strength):
+    """The timbre filter's gains (dB per LTAS band): `strength` times the reference's long-term
+    spectrum minus the voice's, smoothed over TIMBRE_SMOOTH_BANDS bands, level-neutral (mean 0) and
+    bounded by TIMBRE_MAX_DB. Both spectra are measured by `ltas` on the same band."""
+    d = np.asarray(reference_ltas, np.float64) - np.asarray(voice_ltas, np.float64)
+    k = TIMBRE_SMOOTH_BANDS
+    d = np.convolve(np.pad(d, k // 2, mode="edge"), np.ones(k) / k, mode="valid")
+    return [round(float(g), 2) for g in np.clip((d - d.mean()) * strength, -TIMBRE_MAX_DB, TIMBRE_MAX_DB)]
+
+
+def _mel(hz):
+    return 2595 * np.log10(1 + np.asarray(hz, np.float64) / 700)
+
+
+def _band_edges():
+    return 700 * (10 ** (np.linspace(_mel(LTAS_LOW_HZ), _mel(LTAS_HIGH_HZ), LTAS_BANDS + 1) / 2595) - 1)
+
+
+def apply_timbre(audio, sample_rate, gains_db):
+    """`audio` through a zero-phase equaliser: the gains at the LTAS bands' centres, interpolated on
+    the mel scale between them and held beyond them (below 100 Hz and above 3.8 kHz, which a
+    telephone reference cannot tell), at the input's loudness (RMS) and length. The whole sentence
+    is filtered in one FFT: the same fixed filter for every sentence, so streamed sentences agree."""
+    x = np.asarray(audio, np.float64)
+    n = len(x)
+    if n == 0:
+        return audio
+    size = 1 << int(np.ceil(np.log2(n + sample_rate // 10)))  # room for the filter's short tails
+    edges = _band_edges()
+    centres = _mel(np.sqrt(edges[:-1] * edges[1:]))
+    gain = np.interp(_mel(np.fft.rfftfreq(size, 1 / sample_rate)), centres, np.asarray(gains_db, np.float64))
+    y = np.fft.irfft(np.fft.rfft(x, size) * 10 ** (gain / 20), size)[:n]
+    rms_in, rms_out = np.sqrt(np.mean(x**2)), np.sqrt(np.mean(y**2))
+    if rms_out > 0:
+        y *= rms_in / rms_out
+    peak = float(np.max(np.abs(y)))
+    if peak > 0.99:
+        y *= 0.99 / peak
+    return y.astype(np.float32)
 
 
 def _residual(audio, sample_rate, target_hz):
@@ -163,7 +235,7 @@ def formant_medians(wav, sample_rate):
     return out
 
 
-def ltas(wav, sample_rate, low_hz=100, high_hz=3800, bands=24):
+def ltas(wav, sample_rate, low_hz=LTAS_LOW_HZ, high_hz=LTAS_HIGH_HZ, bands=LTAS_BANDS):
     """Level-normalised long-term average spectrum (dB) of the speech frames, in mel bands."""
     x = np.asarray(wav, np.float64)
     n = int(round(0.032 * sample_rate))

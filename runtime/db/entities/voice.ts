@@ -17,9 +17,10 @@ export interface VoiceSample {
  * The conversion a cloned voice's version applies to the synthesiser's output, as the voice builder
  * gave it and gets it back at registration (opaque here, like the style file). The Kokoro builder's
  * (media/speech/model-server/voice_conversion.py): each sentence's median F0 goes to `pitch_hz`,
- * its F0 range is scaled by `pitch_range` and its formants by `formant_ratio`.
+ * its F0 range is scaled by `pitch_range` and its formants by `formant_ratio`, then its long-term
+ * spectrum is equalised towards the speaker's by `timbre_db` (a gain per band).
  */
-export type VoiceConversion = Record<string, number>;
+export type VoiceConversion = Record<string, number | number[]>;
 
 /** A cloned (speaker-adapted) voice of one account and mode; built-in voices are not rows. */
 export class Voice {
