@@ -31,6 +31,7 @@ import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { cloneStepTimes, formatSteps, type StepTime } from './clone-steps.js';
 import { editDistance, words } from './speech.js';
 import { cpuSnapshot, cpuUsedBy } from './process-cpu.js';
+import { startStt, transcribe } from './stt-servers.js';
 
 const RATE = 16_000;
 const PS = '/usr/share/pocketsphinx/test/data/librivox';
@@ -233,6 +234,14 @@ interface Measured {
 }
 const semitones = (hz: number, ref: number) => 12 * Math.log2(hz / ref);
 const ltasDistance = (a: number[], b: number[]) => Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]!) ** 2, 0) / a.length);
+const percent = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+/** The round trip's word error rate by each transcriber. */
+interface Wer {
+  service: number;
+  judge: number;
+}
+
 /** 1-based rank of `value` among `others` (lower is better when `lowerIsBetter`). */
 const rankOf = (value: number, others: number[], lowerIsBetter: boolean) =>
   1 + others.filter((o) => (lowerIsBetter ? o < value : o > value)).length;
@@ -246,7 +255,8 @@ interface Row {
   referenceHz: number | null;
   clone: { cos: number; cosRank: number; hz: number | null; st: number | null; stRank: number; timbre: number | null; timbreRank: number };
   bestStock: { cos: string; st: string; timbre: string };
-  wer: number;
+  /** Round-trip WER by the service's transcriber (Whisper tiny.en) and by Whisper base (the judge). */
+  wer: Wer;
   activeS: number;
   cpuToActive: number;
   finalS: number;
@@ -292,21 +302,30 @@ export async function runClone(): Promise<void> {
     return { embedding, pitchHz: m.pitch?.median_hz ?? null, ltas: m.ltas };
   };
   const conversionCost = async () => (await tts('/v1/voices/conversion-cost')) as { cpu_s: number; audio_s: number };
-  const wer = async (server: BenchServer, voiceId: string) => {
-    let errors = 0;
+  // Intelligibility is judged twice: by the service's own transcriber (tiny.en, which already
+  // mishears the stock voices: the default voice's WER beside it) and by Whisper base, a judge with
+  // a quarter of tiny.en's errors on LibriVox (docs/SPEECH.md), in a model server of its own.
+  const judge = await startStt('whisper-base', Number(env.COMPANION_STACK_PORT_BASE) + 892, '1');
+  const wer = async (server: BenchServer, voiceId: string): Promise<Wer> => {
+    const errors = { service: 0, judge: 0 };
     let total = 0;
     for (const sentence of WER_SENTENCES) {
       const wav = await synth(server, voiceId, sentence);
       const text = (JSON.parse((await api(server, 'POST', '/speech-to-text', wav, 'audio/wav')).toString()) as { data: { text: string } })
         .data.text;
+      const judged = (await transcribe(judge.url, await toWav16k(wav), 'en')).text;
       const ref = words(sentence);
-      errors += editDistance(ref, words(text));
+      errors.service += editDistance(ref, words(text));
+      errors.judge += editDistance(ref, words(judged));
       total += ref.length;
     }
-    return errors / total;
+    return { service: errors.service / total, judge: errors.judge / total };
   };
 
-  const server = await startBenchServer('companion', env);
+  const server = await startBenchServer('companion', env).catch((err: unknown) => {
+    judge.child.kill('SIGTERM');
+    throw err;
+  });
   const loads: number[] = [];
   const load = () => loads.push(os.loadavg()[0]!);
   try {
@@ -319,7 +338,7 @@ export async function runClone(): Promise<void> {
     for (const voice of stockVoices) stock.set(voice.voiceId, await measure(await toWav16k(await synth(server, voice.voiceId, TEST_TEXT))));
     const defaultWer = await wer(server, DEFAULT_VOICE_ID);
     out(
-      `${stock.size} stock voices measured in ${((performance.now() - started) / 1000).toFixed(0)} s; ${DEFAULT_VOICE_ID} WER ${(defaultWer * 100).toFixed(1)} % on ${WER_SENTENCES.length} Harvard sentences`,
+      `${stock.size} stock voices measured in ${((performance.now() - started) / 1000).toFixed(0)} s; ${DEFAULT_VOICE_ID} WER ${percent(defaultWer.service)} (tiny.en) / ${percent(defaultWer.judge)} (base) on ${WER_SENTENCES.length} Harvard sentences`,
     );
     const rows: Row[] = [];
     let costCpuS = 0;
@@ -461,7 +480,7 @@ export async function runClone(): Promise<void> {
       out(
         'speaker      ref/held s | encoder: clone rank/' +
           n +
-          '  best stock              | F0: speaker (ref) clone  Δ st  rank  best stock       | timbre dB: clone rank  best stock      | WER    | active s (CPU) | final s (CPU) | v',
+          '  best stock              | F0: speaker (ref) clone  Δ st  rank  best stock       | timbre dB: clone rank  best stock      | WER tiny/base  | active s (CPU) | final s (CPU) | v',
       );
       for (const r of inSet) {
         if (r.failed) {
@@ -474,12 +493,12 @@ export async function runClone(): Promise<void> {
       const count = (f: (r: Row) => boolean) => `${ok.filter(f).length} of ${ok.length}`;
       out(
         `  ${set}: encoder rank 1 for ${count((r) => r.clone.cosRank === 1)}; median F0 within ${GOALS.pitchSt} semitone of the speaker's for ${count((r) => r.clone.st !== null && Math.abs(r.clone.st) <= GOALS.pitchSt)}; ` +
-          `WER <= ${GOALS.wer * 100} % for ${count((r) => r.wer <= GOALS.wer)}; active <= ${GOALS.activeS} s for ${count((r) => r.activeS <= GOALS.activeS)}; final <= ${GOALS.finalS} s for ${count((r) => r.finalS <= GOALS.finalS)}` +
+          `WER <= ${GOALS.wer * 100} % for ${count((r) => r.wer.service <= GOALS.wer)} by tiny.en, ${count((r) => r.wer.judge <= GOALS.wer)} by base; active <= ${GOALS.activeS} s for ${count((r) => r.activeS <= GOALS.activeS)}; final <= ${GOALS.finalS} s for ${count((r) => r.finalS <= GOALS.finalS)}` +
           (inSet.length > ok.length ? `; ${inSet.length - ok.length} refused` : ''),
       );
     }
     out(
-      `\n${DEFAULT_VOICE_ID} (default voice) WER ${(defaultWer * 100).toFixed(1)} %; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the run`,
+      `\n${DEFAULT_VOICE_ID} (default voice) WER ${percent(defaultWer.service)} by tiny.en, ${percent(defaultWer.judge)} by base; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the run`,
     );
     out(
       `conversion (pitch and formant shift of Kokoro's output) on the clones' syntheses: ${costAudioS > 0 ? ((1000 * costCpuS) / costAudioS).toFixed(1) : '–'} CPU ms per second of audio (${costAudioS.toFixed(0)} s of audio)`,
@@ -495,6 +514,7 @@ export async function runClone(): Promise<void> {
     for (const r of rows) if (!r.failed) out(`  ${r.speaker.name}: rounds ${r.rounds}`);
     for (const s of speakers) out(`  ${s.name} (${s.set}): ${s.about}`);
   } finally {
+    judge.child.kill('SIGTERM');
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
   }
@@ -520,7 +540,7 @@ function formatRow(r: Row): string {
     String(c.timbreRank).padStart(4),
     r.bestStock.timbre.padEnd(15),
     '|',
-    `${(r.wer * 100).toFixed(1)} %`.padStart(6),
+    `${percent(r.wer.service)} / ${percent(r.wer.judge)}`.padStart(14),
     '|',
     `${r.activeS.toFixed(1)} (${r.cpuToActive.toFixed(1)})`.padStart(14),
     '|',

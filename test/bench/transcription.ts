@@ -13,13 +13,13 @@
  *
  *   npm run bench -- transcription [--threads 2]
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { projectRoot } from '../../runtime/paths.js';
 import { LIBRIVOX, ESPEAK_SENTENCES, audioSeconds, editDistance, librivoxClips, words } from './speech.js';
+import { startStt, transcribe } from './stt-servers.js';
 
 const MODELS = ['whisper-tiny.en', 'whisper-base'] as const;
 const FOREIGN = [
@@ -29,48 +29,6 @@ const FOREIGN = [
   { language: 'de', voice: 'de', text: 'Guten Morgen, ich hätte gern einen Kaffee mit Milch.' },
 ];
 const out = (line = '') => process.stdout.write(`${line}\n`);
-
-async function startStt(model: string, port: number, threads: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    path.join(projectRoot, '.tools/speech-venv/bin/python'),
-    [path.join(projectRoot, 'media/speech/model-server/stt_server.py')],
-    {
-      env: {
-        ...process.env,
-        SPEECH_SERVER_HOST: '127.0.0.1',
-        SPEECH_SERVER_PORT: String(port),
-        SPEECH_MODELS_DIR: path.join(projectRoot, '.tools/speech-models'),
-        SPEECH_STT_MODEL: model,
-        SPEECH_STT_THREADS: threads,
-        HF_HUB_OFFLINE: '1',
-      },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`the STT server of ${model} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the STT server of ${model} did not start`);
-}
-
-async function transcribe(url: string, wav: Buffer, language: string): Promise<{ text: string; language: string; ms: number }> {
-  const form = new FormData();
-  form.append('file', new Blob([wav], { type: 'audio/wav' }), 'clip.wav');
-  form.append('language', language);
-  form.append('response_format', 'verbose_json');
-  const started = performance.now();
-  const res = await fetch(`${url}/v1/audio/transcriptions`, { method: 'POST', body: form });
-  const body = (await res.json()) as { text: string; language: string; error?: { message: string } };
-  if (!res.ok) throw new Error(`transcription answered ${res.status}: ${body.error?.message}`);
-  return { text: body.text, language: body.language, ms: performance.now() - started };
-}
 
 /** Lower-case words, accents kept, for the Spanish and German sentences. */
 const foreignWords = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
