@@ -7,10 +7,11 @@ is at every speaker's pitch. A cloned voice's version is a style and a *conversi
 output by signal processing (voice_conversion.py: Praat's PSOLA "Change gender"): the median F0
 mapped to the reference's, the F0 range scaled to its spread, and the spectral envelope shifted by
 a vocal-tract factor estimated from the median formants F1-F3 of the reference against the
-voice's. A candidate's *score* is the cosine between the d-vector of the reference's search part
-and the d-vector of the candidate (converted) speaking SCORING_TEXTS (about 10 s of speech,
-embedded as one utterance: Resemblyzer averages its 1.6 s partials, so a longer utterance gives a
-steadier score than one short sentence).
+voice's, then a timbre filter that equalises the long-term spectrum towards the reference's (at a
+strength chosen like the rest). A candidate's *score* is the cosine between the d-vector of the
+reference's search part and the d-vector of the candidate (converted) speaking SCORING_TEXTS (about
+10 s of speech, embedded as one utterance: Resemblyzer averages its 1.6 s partials, so a longer
+utterance gives a steadier score than one short sentence).
 
   1. start (version 1, nothing synthesised, so the voice is usable within seconds): the
      START_CANDIDATES stock voices with the best score, each converted to the reference, scored on
@@ -75,8 +76,9 @@ FINE_FORMANT_STEPS = (0.97, 1.03)
 # The timbre filter's strengths (the share of the reference-minus-voice long-term spectrum applied)
 # tried on version 1's voice and on round 1's TIMBRE_FINALISTS best candidates; 0 is no filter. On
 # the tuning speakers, choosing among these by score + validation put the clone first by the
-# encoder on held-out audio for 5 of 5 (3 of 5 without the filter); trying them on all 16 round-1
-# candidates chose the same and cost twice the time.
+# encoder on held-out audio for 5 of 5 (4 of 5 without the filter, and with it applied only after
+# the search); trying them on all 16 round-1 candidates also gave 5 of 5, for three times the
+# embeddings (docs/VOICES.md).
 TIMBRE_STRENGTHS = (0.5, 1.0)
 TIMBRE_FINALISTS = 4
 # The vocal-tract factors a conversion may use.
