@@ -392,7 +392,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     replyMaxTokens: int(env, 'REPLY_MAX_TOKENS', 120, 16, 2048),
     replyMaxSentences: int(env, 'REPLY_MAX_SENTENCES', 3, 1, 50),
     replyEmptyRetries: int(env, 'REPLY_EMPTY_RETRIES', 2, 0, 5),
-    replyTemperature: int(env, 'REPLY_TEMPERATURE_PERCENT', 70, 0, 200) / 100,
+    replyTemperature: int(env, 'REPLY_TEMPERATURE_PERCENT', 0, 0, 200) / 100,
     llmModel: oneOf(env, 'LLM_MODEL', Object.keys(catalogue.models), catalogue.default),
     llmPrompt: oneOf(
       env,

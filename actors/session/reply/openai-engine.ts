@@ -66,7 +66,7 @@ export interface ReplyLimits {
   temperature: number;
 }
 
-export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxTokens: 120, maxSentences: 3, emptyRetries: 2, memoryTokens: 1024, temperature: 0.7 };
+export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxTokens: 120, maxSentences: 3, emptyRetries: 2, memoryTokens: 1024, temperature: 0 };
 
 /** A persona that is itself a machine may say so; everyone else is a person in the story. */
 export function isMachinePersona(ctx: Pick<ReplyContext, 'personality'>): boolean {
