@@ -370,25 +370,31 @@ class KokoroStyleSearch:
         )
 
     @staticmethod
-    def with_timbre(conversion, reference, shifted24, strength):
-        """`conversion` with a timbre filter of `strength` (none at 0): its gains take the long-term
-        spectrum of `shifted24` (the voice's scoring speech after the pitch and vocal-tract shift)
-        towards the reference's. Unchanged without the reference's spectrum."""
+    def spectrum_of(shifted24):
+        """The long-term spectrum (as `ltas` measures the reference) of 24 kHz speech."""
+        return ltas(resample(shifted24, KOKORO_RATE), SAMPLE_RATE)
+
+    @staticmethod
+    def with_timbre(conversion, reference, spectrum, strength):
+        """`conversion` with a timbre filter of `strength` (none at 0): its gains take `spectrum`
+        (spectrum_of the voice's scoring speech after the pitch and vocal-tract shift) towards the
+        reference's. Without a filter when either spectrum is missing."""
         base = {k: v for k, v in conversion.items() if k not in ("timbre_db", "timbre_strength")}
-        spectrum = ltas(resample(shifted24, KOKORO_RATE), SAMPLE_RATE) if strength > 0 else None
-        if not reference or reference.get("ltas") is None or spectrum is None:
+        if strength <= 0 or not reference or reference.get("ltas") is None or spectrum is None:
             return base
         return {**base, "timbre_db": timbre_gains(reference["ltas"], spectrum, strength), "timbre_strength": strength}
 
     def _timbre_scored(self, target, reference, name, conversion, strengths=TIMBRE_STRENGTHS):
         """[(score, validation score, conversion)] of a stock voice under `conversion` with a
-        timbre filter of each strength, on its set-up audio (the pitch shift done once)."""
+        timbre filter of each strength, on its set-up audio (the pitch shift and its spectrum
+        measured once)."""
         if not conversion or not reference or reference.get("ltas") is None:
             return []
         shifted = {role: shift_voice(self.stock_wav(name, role), KOKORO_RATE, conversion) for role in ("score", "validation")}
+        spectrum = self.spectrum_of(shifted["score"])
         out = []
         for strength in strengths:
-            filtered = self.with_timbre(conversion, reference, shifted["score"], strength)
+            filtered = self.with_timbre(conversion, reference, spectrum, strength)
             if "timbre_db" not in filtered:
                 continue
             score, validation = (
@@ -560,7 +566,7 @@ class KokoroStyleSearch:
             conv = self.conversion_for(reference, measured) if reference and measured else conversion
             strength = (conversion or {}).get("timbre_strength", 0.0)
             if conv and strength > 0:
-                conv = self.with_timbre(conv, reference, shift_voice(audio, KOKORO_RATE, conv), strength)
+                conv = self.with_timbre(conv, reference, self.spectrum_of(shift_voice(audio, KOKORO_RATE, conv)), strength)
             s = cosine(target, self.converted_embedding(audio, conv))
             done += 1
             tried.append({"weights": {n: round(float(x), 3) for n, x in zip(neighbours, w) if x > 0.005}, "conversion": conv, "score": round(s, 4)})
