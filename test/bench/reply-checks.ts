@@ -6,7 +6,7 @@
  *
  * The checks read a reply as a person talking to the companion would: besides staying in
  * character and answering, it must speak of itself in the first person ("Mira is…", "You are
- * Mira, a…" fail), not greet itself ("Hi Mira!"), not recite its persona (a run of eight words of
+ * Mira, a…" and "I helps me…" fail), not greet itself ("Hi Mira!"), not recite its persona (a run of eight words of
  * the operator's persona, pronouns aside), not say again what it said earlier in the session
  * (its greeting included), and remember the name the user gave.
  */
@@ -107,12 +107,17 @@ const THIRD_PERSON_VERB =
 const GREETING =
   '(?:hi|hello|hey|hiya|howdy|ahoy|greetings|welcome|good (?:morning|afternoon|evening|day|night)|goodbye|bye|thanks|thank you|nice to meet you|pleased to meet you|dear)';
 
+/** "I helps me at the ovens.": the question turned round with its verb left in the third person (adverbs and -ss, -us words aside). */
+const I_WITH_THIRD_PERSON_VERB =
+  /(?<![\p{L}'’])I\s+(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
+
 /**
  * The reply speaks of its character in the second or third person: "You are Mira, a…", "Your
  * name is Mira", "Mira should pack…", "Captain Vega's ship", or opens a sentence with "You are a
  * …" followed by two words of the persona's own self-description ("You are a retired sailor…").
  */
 export function speaksOfItself(c: Pick<CharacterSpec, 'name' | 'personality'>, reply: string): boolean {
+  if (I_WITH_THIRD_PERSON_VERB.test(reply)) return true;
   const forms = nameForms(c.name).map(escape).join('|');
   if (new RegExp(`\\b(?:you are|you're|you’re|your name is)\\s+(?:the |a )?(?:${forms})(?![\\p{L}])`, 'iu').test(reply)) return true;
   if (

@@ -50,3 +50,18 @@ test('asked back the name the user gave, the reply must say it, and a reply that
   t.is(mustSay('Pearl', "What's my name again?", false), undefined, 'no name given: nothing to say');
   t.is(mustSay('Pearl', 'Who am I talking to?', false, 'Omar')?.opening, "I'm Pearl.", "asks the character's name, not the user's");
 });
+
+test('its "I" with a verb of the third person is refused: the question turned round, not an answer', (t) => {
+  const guard = new ReplyGuard('Bruno Keller', persona, []);
+  // Both from the ten-turn test's log of the greedy default: "Who helps you at the ovens?", "Where do you sleep?"
+  for (const garbled of ['I helps me at the ovens.', 'I sleeps on the flour sacks.', 'Yes, I has a dog.'])
+    t.is(guard.refuses(garbled), 'says "I" with a verb of the third person', garbled);
+  for (const fine of [
+    'I always bake rye on Saturdays.',
+    'I guess my apprentice helps.',
+    'I focus on the ovens.',
+    'I was born here.',
+    'I miss the mountains.',
+  ])
+    t.is(guard.refuses(fine), undefined, fine);
+});

@@ -2,7 +2,8 @@
  * Cheap checks of a sentence the model wrote, for the failures that break the spell without
  * breaking character: the companion speaking of itself in the second or third person ("You are
  * Mira, a …", "Captain Vega's ship"), greeting itself ("Hi Mira!"), reciting its persona, saying
- * again what it said earlier in the session, or taking the user's name as its own. A first
+ * again what it said earlier in the session, taking the user's name as its own, or garbling its
+ * own "I" ("I helps me at the ovens."). A first
  * sentence that fails is asked again (openai-engine.ts); a later one ends the reply before it.
  * Each check is a few regular expressions over one sentence: nothing a turn would notice.
  */
@@ -26,6 +27,14 @@ const FACT_STOPWORDS = new Set(
 
 /** An opening word or two before "I'm <name>" that say nothing ("Okay, I'm Mira."). */
 const FILLER = '(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course|right)[,!.]?\\s+)*';
+
+/**
+ * "I" with a verb of the third person: the 0.5B model turning the user's question round ("Who helps
+ * you at the ovens?" → "I helps me at the ovens.", "I sleeps on the flour sacks."). Adverbs and
+ * words that end in -s without being a verb of "he" are not it ("I always", "I guess", "I focus").
+ */
+const I_WITH_THIRD_PERSON_VERB =
+  /(?<![\p{L}'’])I\s+(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
 
 /** Words in a row shared with the persona that make a recital (pronouns, "be" and "have" aside). */
 const RECITAL_RUN = 8;
@@ -130,6 +139,7 @@ export class ReplyGuard {
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
     if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
+    if (I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
