@@ -14,7 +14,13 @@
  * Requests are served one at a time (one context, 2 cores). The answer reports the completion's
  * token count (`usage`, also as the last SSE chunk) so callers can measure tokens per second.
  *
+ * Speculative decoding, on request: `--draft-model FILE` has a smaller model of the same tokenizer
+ * (the 0.5B for the 1.5B) draft tokens on its own thread, which the model then checks in one batch;
+ * `--lookup on` drafts them from the prompt instead (the persona's words the reply repeats). Greedy
+ * replies are the same either way; only their cost changes (docs/SESSIONS.md).
+ *
  *   node dist/runtime/llm/llm-server.js --model FILE --runtime DIR --port N [--prompt chat|transcript]
+ *                                       [--draft-model FILE | --lookup on]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -45,11 +51,13 @@ const { values } = parseArgs({
     // Diagnostics: the sampling seed of a request that names none, so a benchmark's replies are
     // the same from run to run (on one thread) whatever the machine's load.
     seed: { type: 'string' },
+    'draft-model': { type: 'string' },
+    lookup: { type: 'string', default: 'off' },
   },
 });
 if (!values.model || !values.runtime || !values.port || !['chat', 'transcript'].includes(values.prompt!)) {
   process.stderr.write(
-    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N|auto] [--sequences N] [--prefix-reuse on|off] [--completions-log FILE] [--seed N]\n',
+    'usage: llm-server --model FILE --runtime DIR --port N [--prompt chat|transcript] [--threads N|auto] [--sequences N] [--prefix-reuse on|off] [--completions-log FILE] [--seed N] [--draft-model FILE | --lookup on]\n',
   );
   process.exit(2);
 }
@@ -75,19 +83,24 @@ interface LlamaCpp {
   };
   resolveChatWrapper(model: LlamaModel): { wrapperName: string };
   LlamaLogLevel: { error: unknown };
+  DraftSequenceTokenPredictor: new (draft: LlamaSequence, o: { maxTokens: number; minConfidence: number }) => TokenPredictor;
+  InputLookupTokenPredictor: new (o: { patternLength: { min: number }; predictionLength: { max: number } }) => TokenPredictor;
 }
+type TokenPredictor = object;
 interface LlamaModel {
   createContext(o: {
     contextSize: number;
     threads: number | { ideal: number; min: number };
     sequences: number;
-  }): Promise<{ getSequence(): LlamaSequence }>;
+  }): Promise<{ getSequence(o?: { tokenPredictor?: TokenPredictor }): LlamaSequence }>;
   tokenize(text: string): unknown[];
   dispose(): Promise<void>;
 }
 interface LlamaSequence {
   readonly nextTokenIndex: number;
   tokenMeter: { usedInputTokens: number; usedOutputTokens: number };
+  /** Drafted tokens the model confirmed (validated) and rejected (refuted), with a token predictor. */
+  tokenPredictions: { validated: number; refuted: number };
   clearHistory(): Promise<void>;
 }
 type ChatHistoryItem = { type: 'system' | 'user'; text: string } | { type: 'model'; response: string[] };
@@ -118,6 +131,19 @@ const context = await model.createContext({
   threads: AUTO_THREADS ? { ideal: MAX_THREADS, min: 1 } : MAX_THREADS,
   sequences: SEQUENCES,
 });
+// The draft model's own context: one sequence per sequence of the model, each on one thread of its
+// own, so drafting runs beside the model's evaluation instead of taking turns with it.
+const draftModel = values['draft-model'] ? await llama.loadModel({ modelPath: values['draft-model'] }) : undefined;
+const draftContext = draftModel
+  ? await draftModel.createContext({ contextSize: CONTEXT_TOKENS, threads: 1, sequences: SEQUENCES })
+  : undefined;
+const LOOKUP = values.lookup === 'on';
+/** A sequence's token predictor: none, the draft model, or a lookup in the prompt. */
+function tokenPredictor(): TokenPredictor | undefined {
+  if (draftContext) return new llamaCpp.DraftSequenceTokenPredictor(draftContext.getSequence(), { maxTokens: 8, minConfidence: 0.6 });
+  if (LOOKUP) return new llamaCpp.InputLookupTokenPredictor({ patternLength: { min: 2 }, predictionLength: { max: 4 } });
+  return undefined;
+}
 const chatWrapper = values.prompt === 'chat' ? llamaCpp.resolveChatWrapper(model) : undefined;
 interface Slot {
   sequence: LlamaSequence;
@@ -128,7 +154,8 @@ interface Slot {
   usedAt: number;
 }
 const slots: Slot[] = Array.from({ length: SEQUENCES }, () => {
-  const sequence = context.getSequence();
+  const predictor = tokenPredictor();
+  const sequence = context.getSequence(predictor ? { tokenPredictor: predictor } : undefined);
   return {
     sequence,
     completion: chatWrapper ? undefined : new llamaCpp.LlamaCompletion({ contextSequence: sequence }),
@@ -277,6 +304,7 @@ const server = http.createServer(async (req, res) => {
   let raw = '';
   const threadsUsed: Record<number, number> = {};
   const prompt = { tokens: 0, evaluated: 0 };
+  const drafted = { validated: 0, refuted: 0 };
   if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const options = {
     maxTokens: Math.min(body.max_tokens ?? 128, MAX_TOKENS_CAP),
@@ -301,7 +329,11 @@ const server = http.createServer(async (req, res) => {
       // character): the prompt is evaluated all the same, and the next turn or the retry reuses it.
       slot.key = key;
       if (!PREFIX_REUSE) await slot.sequence.clearHistory();
-      const before = { input: slot.sequence.tokenMeter.usedInputTokens, output: slot.sequence.tokenMeter.usedOutputTokens };
+      const before = {
+        input: slot.sequence.tokenMeter.usedInputTokens,
+        output: slot.sequence.tokenMeter.usedOutputTokens,
+        ...slot.sequence.tokenPredictions,
+      };
       try {
         if (slot.chat) {
           // A mild repeat penalty keeps small models out of loops; OpenAI's presence and frequency
@@ -332,6 +364,8 @@ const server = http.createServer(async (req, res) => {
         prompt.evaluated = slot.sequence.tokenMeter.usedInputTokens - before.input;
         const generated = slot.sequence.tokenMeter.usedOutputTokens - before.output;
         prompt.tokens = Math.max(prompt.evaluated, slot.sequence.nextTokenIndex - generated);
+        drafted.validated = slot.sequence.tokenPredictions.validated - before.validated;
+        drafted.refuted = slot.sequence.tokenPredictions.refuted - before.refuted;
       }
     });
     const completionTokens = model.tokenize(text).length;
@@ -364,7 +398,7 @@ const server = http.createServer(async (req, res) => {
     if (values['completions-log'])
       fs.appendFileSync(
         values['completions-log'],
-        `${JSON.stringify({ id, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated })}\n`,
+        `${JSON.stringify({ id, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted })}\n`,
       );
   }
 });

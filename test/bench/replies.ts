@@ -23,6 +23,10 @@
  * one thread the same run gives the same replies whatever the machine's load; the latencies move
  * with it, so compare engines of the same run only.
  *
+ * An engine is `persona`, a model of runtime/llm/models.json, or a model decoding speculatively:
+ * `ID+draft=ID` (drafted by a smaller model, on a thread of its own) or `ID+lookup` (drafted from
+ * the prompt). Greedy turns give the same replies with and without; the cost differs.
+ *
  *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--set all|tuning|held-out] [--characters N] [--turns N]
  *                            [--threads auto|N] [--prefix-reuse on|off] [--seed N]
  */
@@ -93,6 +97,27 @@ interface RawChecks {
   generations: number;
   /** Text chunks (about one token each) of the turn's generations, by the threads that decoded them. */
   chunksByThreads: Record<string, number>;
+  /** Drafted tokens the model confirmed and rejected, over the turn's generations (speculative engines). */
+  drafted: { validated: number; refuted: number };
+}
+
+/** An engine of the run: the rules (`persona`), or a catalogue model with its token predictor if any. */
+interface EngineSpec {
+  model?: string;
+  draft?: string;
+  lookup: boolean;
+}
+
+function parseEngine(engine: string): EngineSpec {
+  if (engine === 'persona') return { lookup: false };
+  const [model, predictor] = engine.split('+') as [string, string | undefined];
+  const draft = predictor?.startsWith('draft=') ? predictor.slice('draft='.length) : undefined;
+  if (predictor !== undefined && predictor !== 'lookup' && !draft)
+    throw new Error(`engine ${engine}: after "+" comes lookup or draft=<model>, not ${predictor}`);
+  for (const id of [model, draft])
+    if (id !== undefined && !catalogue.models[id])
+      throw new Error(`unknown model ${id} in engine ${engine}; known: persona, ${Object.keys(catalogue.models).join(', ')}`);
+  return { model, draft, lookup: predictor === 'lookup' };
 }
 
 function sumCounts(counts: Array<Record<string, number>>): Record<string, number> {
@@ -102,14 +127,20 @@ function sumCounts(counts: Array<Record<string, number>>): Record<string, number
 }
 
 /** The completions the model server logged since `from` (its --completions-log). */
-function loggedCompletions(file: string, from: number): Array<{ text: string; chunksByThreads?: Record<string, number> }> {
+interface LoggedCompletion {
+  text: string;
+  chunksByThreads?: Record<string, number>;
+  drafted?: { validated: number; refuted: number };
+}
+
+function loggedCompletions(file: string, from: number): LoggedCompletion[] {
   if (!fs.existsSync(file)) return [];
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
     .slice(from)
-    .map((line) => JSON.parse(line) as { text: string; chunksByThreads?: Record<string, number> });
+    .map((line) => JSON.parse(line) as LoggedCompletion);
 }
 
 /**
@@ -168,6 +199,7 @@ const firstSentenceCpuMs = (engine: TimedEngine) => engine.last?.firstCpuMs ?? N
 
 async function startModelServer(
   id: string,
+  spec: EngineSpec,
   port: number,
   threads: string,
   prefixReuse: string,
@@ -194,6 +226,8 @@ async function startModelServer(
       completionsLog,
       '--seed',
       seed,
+      ...(spec.draft ? ['--draft-model', installedModelPath(spec.draft)] : []),
+      ...(spec.lookup ? ['--lookup', 'on'] : []),
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -235,9 +269,7 @@ export async function runReplies(): Promise<void> {
     },
   });
   const engines = String(values.engines).split(',').filter(Boolean);
-  for (const e of engines)
-    if (e !== 'persona' && !catalogue.models[e])
-      throw new Error(`unknown engine ${e}; known: persona, ${Object.keys(catalogue.models).join(', ')}`);
+  const specs = new Map(engines.map((e) => [e, parseEngine(e)]));
   const set = String(values.set);
   if (!['all', 'tuning', 'held-out'].includes(set)) throw new Error(`--set is all, tuning or held-out, not ${set}`);
   const characters = CHARACTERS.filter((c) => set === 'all' || (c.set ?? 'tuning') === set).slice(
@@ -247,7 +279,8 @@ export async function runReplies(): Promise<void> {
   const turns = values.turns ? Number(values.turns) : Number.POSITIVE_INFINITY;
   const threads = String(values.threads);
   const models = engines.filter((e) => e !== 'persona');
-  const toInstall = models.filter((m) => !catalogue.models[m]!.installedBy && !fs.existsSync(installedModelPath(m)));
+  const needed = [...new Set([...specs.values()].flatMap((s) => [s.model, s.draft]).filter((m): m is string => m !== undefined))];
+  const toInstall = needed.filter((m) => !catalogue.models[m]!.installedBy && !fs.existsSync(installedModelPath(m)));
   if (toInstall.length) spawnSync('bash', [path.join(projectRoot, 'scripts/setup-llm.sh'), ...toInstall], { stdio: 'inherit' });
 
   const log = createLogger('warn');
@@ -283,7 +316,8 @@ export async function runReplies(): Promise<void> {
     await Promise.all(
       models.map(async (m, i) => {
         const server = await startModelServer(
-          m,
+          specs.get(m)!.model!,
+          specs.get(m)!,
           portBase + STACK_PORT_OFFSETS.llm + 10 + i,
           threads,
           String(values['prefix-reuse']),
@@ -330,7 +364,11 @@ export async function runReplies(): Promise<void> {
       results.set(engine, records);
       try {
         const em = service.services.orm.em.fork() as EntityManager;
-        const user = await createUser(em, { email: `replies-${engine}-${Date.now()}@example.test`, name: 'bench', plan: 'enterprise' });
+        const user = await createUser(em, {
+          email: `replies-${engine.replace(/[^\w.-]/g, '-')}-${Date.now()}@example.test`,
+          name: 'bench',
+          plan: 'enterprise',
+        });
         const { secret } = await service.services.credentials.issueKey(em, {
           userId: user.id,
           name: 'bench',
@@ -390,6 +428,7 @@ export async function runReplies(): Promise<void> {
                       }),
                       generations: generations.length,
                       chunksByThreads: sumCounts(generations.map((g) => g.chunksByThreads ?? {})),
+                      drafted: sumCounts(generations.map((g) => g.drafted ?? {})) as RawChecks['drafted'],
                     },
                   }
                 : {}),
@@ -496,6 +535,12 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
           .map(([t, n]) => `${t} thread(s) ${((100 * n) / total).toFixed(0)}%`)
           .join(', ')}`,
       );
+  }
+  for (const e of engines) {
+    const drafted = sumCounts(results.get(e)!.flatMap((r) => (r.raw ? [r.raw.drafted] : [])));
+    const total = (drafted.validated ?? 0) + (drafted.refuted ?? 0);
+    if (total)
+      out(`# ${e}: ${drafted.validated} of ${total} drafted tokens confirmed (${((100 * drafted.validated!) / total).toFixed(0)}%)`);
   }
   out(
     "# rawGd, rawCh, rawLb: the model's own first generation of each turn (before the reply engine's cleaner and guards) good by every check but length and labels, in character, and free of speaker labels and template tokens; gen/t: generations per turn (retries included); not part of the score",
