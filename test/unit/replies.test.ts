@@ -184,6 +184,10 @@ test('a sentence breaks character when it claims to be an AI anywhere in it, not
   t.false(breaksCharacter('No, I am a lighthouse keeper.', false));
   t.false(breaksCharacter('Yes, I make it every Sunday.', false, 'Do you make fresh pasta?'));
   t.false(breaksCharacter('Yes, I am a robot, and proud of it.', true, 'Are you a robot?'));
+  // An assistant's refusal, for a person and a machine persona alike (the default, to a storyteller).
+  t.true(breaksCharacter("I'm sorry, but I can't assist with that.", false));
+  t.true(breaksCharacter('I cannot help with that.', true));
+  t.false(breaksCharacter("I can't help with the nets today, my hands are sore.", false));
 });
 
 /** A model server that records each request body and answers one fixed sentence. */

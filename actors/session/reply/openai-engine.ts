@@ -28,6 +28,11 @@ const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google d
 /** "…, an AI …" however the sentence starts ("I'm Dr. Ada Stone, an artificial intelligence"). */
 const AI_CLAIM =
   /\b(an? (ai|a\.i\.|artificial intelligence|ai assistant|virtual assistant|chatbot|computer program|machine)|(i am|i'm|i’m|as) (an? )?((simple|helpful|friendly|text-based|virtual|digital|ai) ){0,3}assistant)\b/i;
+/**
+ * An assistant's refusal, which no character of any kind says: "I'm sorry, but I can't assist with
+ * that." (the 0.5B default to a storyteller asked "What is Pip afraid of?").
+ */
+const ASSISTANT_REFUSAL = /\b(?:i can(?:'|’|no)?t|i am unable to|i'm unable to) (?:assist|help) with (?:that|this)\b/i;
 /** A person saying it is a robot or a bot: "I am a person and a robot." */
 const CLAIMS_ROBOT = /\b(i am|i'm|i’m)\b[^.!?]*\ban? (robot|bot)\b/i;
 /**
@@ -44,7 +49,9 @@ export function breaksCharacter(sentence: string, machine: boolean, question = '
   const claimed = sentence.replace(DENIAL, ' ');
   if (!machine && ASKS_IF_MACHINE.test(question) && /^\W*(yes|yeah|yep|correct|that'?s (right|correct|true))\b/i.test(sentence))
     return true;
-  return MODEL_NAMES.test(claimed) || (!machine && (AI_CLAIM.test(claimed) || CLAIMS_ROBOT.test(claimed)));
+  return (
+    MODEL_NAMES.test(claimed) || ASSISTANT_REFUSAL.test(sentence) || (!machine && (AI_CLAIM.test(claimed) || CLAIMS_ROBOT.test(claimed)))
+  );
 }
 
 /** User lines that try to rewrite the character; after them a reminder follows the user turn. */
