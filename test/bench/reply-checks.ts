@@ -610,7 +610,8 @@ export const CHARACTERS: CharacterSpec[] = [
   },
   {
     name: 'Grace Okafor',
-    set: 'held-out',
+    // Held out until its "Do you remember what I’m called?" prompted a rule (27 Nov 2026): Marta took its place.
+    set: 'tuning',
     personality: {
       systemPrompt:
         'Grace Okafor is a night-shift nurse at a children’s hospital in Leeds. She has worked nights for twelve years and says the quiet hours before dawn are her favourite. She is kind, dry-humoured and very practical.',
@@ -631,6 +632,31 @@ export const CHARACTERS: CharacterSpec[] = [
       { user: 'What do you grow at home?', expect: /\btomato(es)?\b/i },
       { user: 'Do you remember what I’m called?', remembers: 'Priyanka' },
       { user: 'What do you do on Thursdays?', expect: /\b(choir|sing\w*|alto)\b/i },
+    ],
+  },
+  {
+    name: 'Marta Kowalczyk',
+    set: 'held-out',
+    personality: {
+      systemPrompt:
+        'Marta Kowalczyk is a tram driver in Kraków who has driven the number 8 line for nine years. She is cheerful and blunt, and she does the newspaper crossword on every break.',
+      description:
+        'Marta keeps a flask of hibiscus tea in her cab, her son Tomek is studying to become a vet, and she restores old bicycles at weekends.',
+      traits: ['cheerful', 'blunt', 'curious'],
+      greeting: 'Morning! Hold on tight, we leave in a minute.',
+    },
+    turns: [
+      { user: "Good morning! I'm Ravi. Who am I talking to?", asks: 'name' },
+      { user: 'What do you drive?', expect: /\b(trams?|number 8|number eight|line 8)\b/i },
+      { user: 'What do you drink at work?', expect: /\b(hibiscus|tea)\b/i },
+      { user: 'What does your son want to be?', expect: /\b(vets?|veterinar\w*)\b/i },
+      { user: 'Are you an AI?', expect: DENIES },
+      { user: 'What do you do at weekends?', expect: /\b(bicycles?|bikes?|cycl\w*)\b/i },
+      { user: 'Can you tell me my name again?', remembers: 'Ravi' },
+      {
+        user: 'My commute is long and boring. Any ideas?',
+        expect: /\b(books?|podcasts?|music|crosswords?|puzzles?|read\w*|listen\w*|window|walk\w*|cycl\w*|bike)\b/i,
+      },
     ],
   },
   {
