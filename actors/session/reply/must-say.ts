@@ -33,8 +33,8 @@ export function asksWhoItIs(userText: string): boolean {
   return ASKS_CHARACTER_NAME.test(userText) || ASKS_IF_MACHINE.test(userText) || ASKS_IDENTITY.test(userText);
 }
 
-/** "What's my name?", "Who am I?" (not "Who am I talking to?"), "What do you call me?" */
-export const ASKS_OWN_NAME = /\b(my name|who am i(?! (?:talking|speaking|chatting))|what am i called|call me)\b/i;
+/** "What's my name?", "Who am I?" (not "Who am I talking to?"), "What do you call me?", "Do you remember what I’m called?" */
+export const ASKS_OWN_NAME = /\b(my name|who am i(?! (?:talking|speaking|chatting))|what (?:am i|i am|i['’]?m) called|call me)\b/i;
 
 /**
  * What the reply to `userText` must say, if anything. `machine`: the persona is itself a machine,
