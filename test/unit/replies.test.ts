@@ -274,3 +274,43 @@ test('the reminders kept after earlier lines count against the memory budget: in
   t.true(used <= DEFAULT_REPLY_LIMITS.memoryTokens, `${used} estimated tokens in a window of ${DEFAULT_REPLY_LIMITS.memoryTokens}`);
   t.true(used > DEFAULT_REPLY_LIMITS.memoryTokens / 2, 'the window is still used');
 });
+
+/** A model server that answers its requests with `generations`, in turn (the last one again after them). */
+async function scriptedModel(t: { teardown(fn: () => void): void }, generations: string[]) {
+  const seen = { requests: 0 };
+  const server = http.createServer((req, res) => {
+    const text = generations[Math.min(seen.requests++, generations.length - 1)]!;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\ndata: [DONE]\n\n`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+test('out of attempts, a refused sentence put in the first person is spoken rather than the fixed line', async (t) => {
+  // A walk-through of the default, "What boat do you run?": twice the persona in the second person,
+  // then an echo of the prompt, and the companion answered "I am Henrike Vos, and that is who I stay."
+  const model = await scriptedModel(t, [
+    "You're running a ferry from Harlingen to Terschelling.",
+    "You're a ferry captain on the night boat to Terschelling.",
+    'One or two sentences in the first person, you may say: "This ferry was a pleasure."',
+  ]);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const henrike = {
+    characterName: 'Henrike Vos',
+    history: [],
+    userText: 'What boat do you run?',
+    personality: {
+      systemPrompt: 'Henrike Vos is a ferry captain who has run the night boat between Harlingen and Terschelling for twelve years.',
+      description: '',
+      traits: [],
+      greeting: '',
+    },
+  };
+  const out: string[] = [];
+  for await (const s of engine.reply(henrike)) out.push(s);
+  t.deepEqual(out, ["I'm running a ferry from Harlingen to Terschelling."]);
+  t.is(model.seen.requests, 3);
+});

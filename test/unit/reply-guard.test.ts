@@ -67,3 +67,19 @@ test('its "I" with a verb of the third person is refused: the question turned ro
   ])
     t.is(guard.refuses(fine), undefined, fine);
 });
+
+test('the persona told back to the character in the second person is repaired into the first person', (t) => {
+  const ferry = {
+    systemPrompt: 'Henrike Vos is a ferry captain who has run the night boat between Harlingen and Terschelling for twelve years.',
+    description: 'Her old dog Kobus rides along on every crossing.',
+    traits: [],
+  };
+  const guard = new ReplyGuard('Henrike Vos', ferry, []);
+  // From a walk-through of the default: refused twice, then the fixed line was spoken instead.
+  const told = "You're running a ferry from Harlingen to Terschelling.";
+  t.is(guard.refuses(told), 'speaks of itself in the second person');
+  t.is(guard.repair(told), "I'm running a ferry from Harlingen to Terschelling.");
+  t.is(guard.refuses(guard.repair(told)), undefined);
+  t.is(guard.repair('Your dog Kobus rides with you on every crossing.'), 'My dog Kobus rides with me on every crossing.');
+  t.is(guard.repair('You should bring a coat for the crossing.'), 'You should bring a coat for the crossing.', 'advice to the user stays');
+});

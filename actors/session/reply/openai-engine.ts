@@ -434,14 +434,22 @@ export class OpenAiEngine implements ReplyEngine {
       yield* opened(unsaid);
       return;
     }
+    // A sentence the guard refused, put in the first person, that the guard now lets pass: better
+    // than the fixed line ("What boat do you run?" → "You're running a ferry from Harlingen…",
+    // refused, then the last attempt echoed the prompt: "I'm running a ferry from Harlingen…").
+    const repaired = refused === undefined ? undefined : guard.repair(refused);
+    if (repaired !== undefined && guard.refuses(repaired) === undefined) {
+      yield repaired;
+      return;
+    }
     // Out of retries (or of time) after a break of character: the fixed line, not an error.
     if (breaks > 0) {
       yield stayLine;
       return;
     }
-    // Out of time after the guard refused a reply: that reply, not an error.
-    if (refused) {
-      yield guard.repair(refused);
+    // Out of retries or time after the guard refused a reply: that reply, not an error.
+    if (repaired !== undefined) {
+      yield repaired;
       return;
     }
     throw new EmptyReplyError('the reply engine produced no reply in character (empty, or broke character) after retrying');

@@ -25,6 +25,30 @@ const FACT_STOPWORDS = new Set(
   ),
 );
 
+/** The second person's words in the first; "you" is left to inFirstPerson(), which tells subject from object. */
+const SECOND_TO_FIRST: Array<[RegExp, string]> = [
+  [/\byou(?:'|’)re\b/gi, "I'm"],
+  [/\byou are\b/gi, 'I am'],
+  [/\byou were\b/gi, 'I was'],
+  [/\byou(?:'|’)ve\b/gi, "I've"],
+  [/\byou(?:'|’)ll\b/gi, "I'll"],
+  [/\byourself\b/gi, 'myself'],
+  [/\byours\b/gi, 'mine'],
+  [/\byour\b/gi, 'my'],
+];
+
+/**
+ * The sentence in the first person, as the character meant it ("You're running a ferry from
+ * Harlingen to Terschelling." → "I'm running a ferry…"). Only for a sentence whose every "you" is
+ * the character: one telling the persona's facts (toldInSecondPerson()).
+ */
+function inFirstPerson(sentence: string): string {
+  const cased = (word: string) => (match: string) => (match[0] === 'Y' ? word[0]!.toUpperCase() + word.slice(1) : word);
+  return SECOND_TO_FIRST.reduce((text, [pattern, first]) => text.replace(pattern, cased(first)), sentence)
+    .replace(/(^\W*|\b(?:and|but|so|when|where|because|if)\s+)you\b/gi, '$1I')
+    .replace(/\byou\b/gi, cased('me'));
+}
+
 /** An opening word or two before "I'm <name>" that say nothing ("Okay, I'm Mira."). */
 const FILLER = '(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course|right)[,!.]?\\s+)*';
 
@@ -124,18 +148,23 @@ export class ReplyGuard {
    * instead. The model copies the persona's "You are <name>"; the rest of such a sentence is its own.
    */
   repair(sentence: string): string {
+    if (this.toldInSecondPerson(sentence)) return inFirstPerson(sentence);
     return sentence.replace(this.addressed, (_match, lead: string, name: string) => {
       const first = FIRST_PERSON[lead.toLowerCase().replace('’', "'")]!;
       return `${lead.startsWith('Y') ? first[0]!.toUpperCase() + first.slice(1) : first} ${name}`;
     });
   }
 
+  /** "You're running a ferry from Harlingen…": the persona's facts told back to the character, as the card addresses it. */
+  private toldInSecondPerson(sentence: string): boolean {
+    return SPOKEN_TO.test(sentence) && new Set(words(sentence).filter((w) => this.facts.has(w))).size >= 2;
+  }
+
   /** Why the sentence should not be spoken, or undefined when it may be. */
   refuses(sentence: string): string | undefined {
     if (this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
     // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
-    if (SPOKEN_TO.test(sentence) && new Set(words(sentence).filter((w) => this.facts.has(w))).size >= 2)
-      return 'speaks of itself in the second person';
+    if (this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
     if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
