@@ -293,8 +293,9 @@ test('out of attempts, a refused sentence put in the first person is spoken rath
   // A walk-through of the default, "What boat do you run?": twice the persona in the second person,
   // then an echo of the prompt, and the companion answered "I am Henrike Vos, and that is who I stay."
   const model = await scriptedModel(t, [
+    // Put in the first person, a recital of the persona: still refused.
+    "You're a ferry captain who has run the night boat between Harlingen and Terschelling for twelve years.",
     "You're running a ferry from Harlingen to Terschelling.",
-    "You're a ferry captain on the night boat to Terschelling.",
     'One or two sentences in the first person, you may say: "This ferry was a pleasure."',
   ]);
   const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);

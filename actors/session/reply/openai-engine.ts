@@ -358,8 +358,9 @@ export class OpenAiEngine implements ReplyEngine {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const turnSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
     let breaks = 0;
-    // The first sentence the guard refused: spoken after all when no attempt does better in time.
-    let refused: string | undefined;
+    // The first sentences the guard refused, one per attempt: spoken after all (repaired) when no
+    // attempt does better in time.
+    const refusals: string[] = [];
     // Asked its name, or (a person) whether it is an AI, the reply must say so (must-say.ts): its
     // sentences are held until one does; an attempt that never does is asked again.
     const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx), given ? undefined : known);
@@ -408,7 +409,7 @@ export class OpenAiEngine implements ReplyEngine {
           return;
         }
         if (outcome.brokeCharacter) breaks++;
-        if (breaks > 0 || refused) break; // the fixed in-character line or the refused sentence below
+        if (breaks > 0 || refusals.length) break; // the fixed in-character line or a refused sentence below
         throw new ReplyEngineUnavailable(`the reply engine did not finish a reply within ${this.timeoutMs} ms`);
       }
       if (spoke) return;
@@ -420,7 +421,7 @@ export class OpenAiEngine implements ReplyEngine {
         unsaid ??= held;
         continue;
       }
-      refused ??= outcome.refused;
+      if (outcome.refused) refusals.push(outcome.refused);
       if (outcome.refusedFor === 'recites its persona') recited = true;
       // A model talked out of character twice will not be talked back in by a third try: the
       // companion answers with its own name instead, a fixed line that is always in character.
@@ -437,9 +438,10 @@ export class OpenAiEngine implements ReplyEngine {
     // A sentence the guard refused, put in the first person, that the guard now lets pass: better
     // than the fixed line ("What boat do you run?" → "You're running a ferry from Harlingen…",
     // refused, then the last attempt echoed the prompt: "I'm running a ferry from Harlingen…").
-    const repaired = refused === undefined ? undefined : guard.repair(refused);
-    if (repaired !== undefined && guard.refuses(repaired) === undefined) {
-      yield repaired;
+    const repairs = refusals.map((r) => guard.repair(r));
+    const passing = repairs.find((r) => guard.refuses(r) === undefined);
+    if (passing !== undefined) {
+      yield passing;
       return;
     }
     // Out of retries (or of time) after a break of character: the fixed line, not an error.
@@ -447,9 +449,9 @@ export class OpenAiEngine implements ReplyEngine {
       yield stayLine;
       return;
     }
-    // Out of retries or time after the guard refused a reply: that reply, not an error.
-    if (repaired !== undefined) {
-      yield repaired;
+    // Out of retries or time after the guard refused a reply: the first, not an error.
+    if (repairs.length) {
+      yield repairs[0]!;
       return;
     }
     throw new EmptyReplyError('the reply engine produced no reply in character (empty, or broke character) after retrying');
