@@ -187,6 +187,8 @@ test('a sentence breaks character when it claims to be an AI anywhere in it, not
   // An assistant's refusal, for a person and a machine persona alike (the default, to a storyteller).
   t.true(breaksCharacter("I'm sorry, but I can't assist with that.", false));
   t.true(breaksCharacter('I cannot help with that.', true));
+  // A walk-through with a ferry captain, "What do you eat on a night shift?"
+  t.true(breaksCharacter("I can't help you with that.", false));
   t.false(breaksCharacter("I can't help with the nets today, my hands are sore.", false));
 });
 

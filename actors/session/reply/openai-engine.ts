@@ -32,7 +32,7 @@ const AI_CLAIM =
  * An assistant's refusal, which no character of any kind says: "I'm sorry, but I can't assist with
  * that." (the 0.5B default to a storyteller asked "What is Pip afraid of?").
  */
-const ASSISTANT_REFUSAL = /\b(?:i can(?:'|’|no)?t|i am unable to|i'm unable to) (?:assist|help) with (?:that|this)\b/i;
+const ASSISTANT_REFUSAL = /\b(?:i can(?:'|’|no)?t|i am unable to|i'm unable to) (?:assist|help)(?: you)? with (?:that|this)\b/i;
 /** A person saying it is a robot or a bot: "I am a person and a robot." */
 const CLAIMS_ROBOT = /\b(i am|i'm|i’m)\b[^.!?]*\ban? (robot|bot)\b/i;
 /**
