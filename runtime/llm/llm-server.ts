@@ -17,7 +17,8 @@
  * Speculative decoding, on request: `--draft-model FILE` has a smaller model of the same tokenizer
  * (the 0.5B for the 1.5B) draft tokens on its own thread, which the model then checks in one batch;
  * `--lookup on` drafts them from the prompt instead (the persona's words the reply repeats). Greedy
- * replies are the same either way; only their cost changes (docs/SESSIONS.md).
+ * replies would be the same either way in exact arithmetic; a batch is summed in another order, so
+ * near-ties can go the other way. On two CPU cores both made replies slower (docs/SESSIONS.md).
  *
  *   node dist/runtime/llm/llm-server.js --model FILE --runtime DIR --port N [--prompt chat|transcript]
  *                                       [--draft-model FILE | --lookup on]
