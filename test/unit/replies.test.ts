@@ -37,6 +37,18 @@ test('a runaway reply is cut: repeated sentences and past the sentence cap', (t)
   t.deepEqual(clean('Mira', ['One. Two. Three. Four. Five. Six.'], 3), ['One.', 'Two.', 'Three.']);
 });
 
+test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t) => {
+  // The 0.5B default, in a benchmark run: "Do you live alone out there?"
+  t.deepEqual(clean('Mira', ['The other person, Mira, would respond as: "I live alone ', 'out there."']), ['I live alone out there.']);
+  t.deepEqual(clean('Mira', ['The other person, Mira, would respond as:\n\n"What a question! I lived there for ', 'thirty years."']), [
+    'What a question!',
+    'I lived there for thirty years.',
+  ]);
+  t.deepEqual(clean('Mira', ['She said "hello" to me.']), ['She said "hello" to me.'], 'a quotation inside a sentence stays');
+  const cleaner = new ReplyCleaner('Mira', 3, undefined, undefined, (s) => s === 'Hello!');
+  t.deepEqual([...cleaner.push('Hello! I live with Biscuit. Hello!'), ...cleaner.flush()], ['I live with Biscuit.', 'Hello!']);
+});
+
 test('stage directions and markdown are not spoken', (t) => {
   t.deepEqual(clean('Mira', ['*smiles warmly* **Welcome** to Gull Rock!']), ['Welcome to Gull Rock!']);
 });
@@ -279,12 +291,16 @@ test('the reminders kept after earlier lines count against the memory budget: in
 
 /** A model server that answers its requests with `generations`, in turn (the last one again after them). */
 async function scriptedModel(t: { teardown(fn: () => void): void }, generations: string[]) {
-  const seen = { requests: 0 };
+  const seen = { requests: 0, bodies: [] as string[] };
   const server = http.createServer((req, res) => {
     const text = generations[Math.min(seen.requests++, generations.length - 1)]!;
-    req.resume();
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\ndata: [DONE]\n\n`);
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.bodies.push(body);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\ndata: [DONE]\n\n`);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => server.close());
@@ -316,4 +332,34 @@ test('out of attempts, a refused sentence put in the first person is spoken rath
   for await (const s of engine.reply(henrike)) out.push(s);
   t.deepEqual(out, ["I'm running a ferry from Harlingen to Terschelling."]);
   t.is(model.seen.requests, 3);
+});
+
+const henrike = {
+  systemPrompt: 'Henrike Vos is a ferry captain who has run the night boat between Harlingen and Terschelling for twelve years.',
+  description: 'Her old dog Kobus rides along on every crossing.',
+  traits: [],
+  greeting: '',
+};
+
+test('told the user’s name, the companion is prompted to greet them by it, and a reply that never does is asked again', async (t) => {
+  // A walk-through of the default: "I'm Tomasz, by the way. I study in Groningen." → "You're going to the ferry."
+  const model = await scriptedModel(t, ["You're going to the ferry.", 'Welcome aboard, Tomasz! I run the night boat.']);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const out: string[] = [];
+  const userText = "I'm Tomasz, by the way. I study in Groningen.";
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  t.deepEqual(out, ['Welcome aboard, Tomasz!', 'I run the night boat.']);
+  const first = JSON.parse(model.seen.bodies[0]!) as { messages: Array<{ role: string; content: string }> };
+  t.deepEqual(first.messages.at(-1), { role: 'system', content: 'You could say: "Nice to meet you, Tomasz."' });
+});
+
+test('a question about the companion answered about "you" is asked again; out of attempts it is spoken in the first person', async (t) => {
+  // The same walk: "Do you bring anyone along on your crossings?" → "You don't."
+  const model = await scriptedModel(t, ["You don't."]);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const out: string[] = [];
+  const userText = 'Do you bring anyone along on your crossings?';
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  t.deepEqual(out, ["I don't."]);
+  t.is(model.seen.requests, DEFAULT_REPLY_LIMITS.emptyRetries + 1);
 });

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { ReplyGuard } from '../../actors/session/reply/reply-guard.js';
+import { asksAboutIt, fillerFor, ReplyGuard } from '../../actors/session/reply/reply-guard.js';
 import { asksWhoItIs, mustSay } from '../../actors/session/reply/must-say.js';
 
 const persona = {
@@ -82,4 +82,54 @@ test('the persona told back to the character in the second person is repaired in
   t.is(guard.refuses(guard.repair(told)), undefined);
   t.is(guard.repair('Your dog Kobus rides with you on every crossing.'), 'My dog Kobus rides with me on every crossing.');
   t.is(guard.repair('You should bring a coat for the crossing.'), 'You should bring a coat for the crossing.', 'advice to the user stays');
+});
+
+test('a question about the companion answered about "you" is refused, and repaired into the first person', (t) => {
+  const guard = new ReplyGuard('Bruno Keller', persona, [], undefined, false, true);
+  // From a walk-through of the default: "Do you bring anyone along on your crossings?" → "You don't."
+  t.is(guard.refuses("You don't."), 'answers a question about itself about "you"');
+  t.is(guard.refuses("Well, you're baking bread."), 'answers a question about itself about "you"');
+  t.is(guard.repair("You don't."), "I don't.");
+  t.is(guard.refuses(guard.repair("You don't.")), undefined);
+  for (const fine of [
+    'You should come by on Saturday.',
+    "You're right, I do.",
+    "You'll love the rye.",
+    'You know, I bake at four.',
+    'I do.',
+  ])
+    t.is(guard.refuses(fine), undefined, fine);
+  // The same sentence answers a line about the user.
+  t.is(new ReplyGuard('Bruno Keller', persona, [], undefined, false, false).refuses("You're a student."), undefined);
+  for (const line of ['Do you bring anyone along on your crossings?', 'What boat do you run?', 'Are you an AI?'])
+    t.true(asksAboutIt(line), line);
+  for (const line of ['Do you remember my name?', 'What do you think I should do?', 'Any advice for my trip?', 'You bake bread.'])
+    t.false(asksAboutIt(line), line);
+});
+
+test('told the user’s name without a question, the reply must greet them by it', (t) => {
+  const must = mustSay('Henrike Vos', "I'm Tomasz, by the way. I study in Groningen.", false, undefined, 'Tomasz')!;
+  t.is(must.opening, 'Nice to meet you, Tomasz.');
+  t.true(must.said.test('Welcome aboard, Tomasz!'));
+  t.false(must.said.test("You're going to the ferry."));
+  t.is(mustSay('Henrike Vos', "I'm Tomasz. What boat do you run?", false, undefined, 'Tomasz'), undefined, 'a question is answered first');
+  t.is(mustSay('Henrike Vos', "I'm Tomasz. What's your name?", false, undefined, 'Tomasz')?.opening, "I'm Henrike Vos.");
+});
+
+test('an assistant’s talk is refused; a bare greeting answering a question is filler', (t) => {
+  const guard = new ReplyGuard('Bruno Keller', persona, []);
+  // Both from a benchmark run of the default: a beekeeper asked about winter, a tram driver asked for ideas.
+  for (const talk of [
+    "If you have any other questions, please don't hesitate to ask.",
+    'Sure, I can help you with that.',
+    'Here are some ideas for your commute:',
+  ])
+    t.is(guard.refuses(talk), 'talks like an assistant', talk);
+  t.is(guard.refuses('I can help you knead the dough on Saturday.'), undefined);
+  const filler = fillerFor('What does your son want to be?');
+  t.true(filler('Good morning, Ravi!'));
+  t.true(filler('Hello!'));
+  t.false(filler('Hello, my son wants to be a vet.'));
+  t.false(fillerFor('Good morning! Who are you?')('Good morning!'), 'a greeting answers a greeting');
+  t.false(fillerFor("I'm Tomasz, by the way.")('Nice to meet you, Tomasz.'), 'a greeting answers an introduction');
 });

@@ -33,14 +33,28 @@ export function asksWhoItIs(userText: string): boolean {
   return ASKS_CHARACTER_NAME.test(userText) || ASKS_IF_MACHINE.test(userText) || ASKS_IDENTITY.test(userText);
 }
 
+/** How the companion greets a user who has just told their name. */
+export function greetingFor(userName: string): string {
+  return `Nice to meet you, ${userName}.`;
+}
+
 /** "What's my name?", "Who am I?" (not "Who am I talking to?"), "What do you call me?", "Do you remember what I’m called?" */
 export const ASKS_OWN_NAME = /\b(my name|who am i(?! (?:talking|speaking|chatting))|what (?:am i|i am|i['’]?m) called|call me)\b/i;
 
 /**
  * What the reply to `userText` must say, if anything. `machine`: the persona is itself a machine,
  * and may say so. `userName`: the name the user gave earlier, when this line asks it back.
+ * `introduced`: the name the user gives in this line; told it without a question, the companion
+ * greets them by it ("I'm Tomasz, by the way. I study in Groningen." was answered "You're going
+ * to the ferry." in a walk-through).
  */
-export function mustSay(characterName: string, userText: string, machine: boolean, userName?: string): MustSay | undefined {
+export function mustSay(
+  characterName: string,
+  userText: string,
+  machine: boolean,
+  userName?: string,
+  introduced?: string,
+): MustSay | undefined {
   // "What's my name again?" answered "Oh, you." (a held-out benchmark character, the note given).
   if (userName && ASKS_OWN_NAME.test(userText))
     return { said: new RegExp(`(?<![\\p{L}])${escapeRegExp(userName)}(?![\\p{L}])`, 'iu'), opening: `You're ${userName}.` };
@@ -50,5 +64,7 @@ export function mustSay(characterName: string, userText: string, machine: boolea
       opening: `I'm ${characterName}.`,
     };
   if (!machine && ASKS_IF_MACHINE.test(userText)) return { said: DENIES, opening: `No, I'm ${characterName}.` };
+  if (introduced && !userText.includes('?'))
+    return { said: new RegExp(`(?<![\\p{L}])${escapeRegExp(introduced)}(?![\\p{L}])`, 'iu'), opening: greetingFor(introduced) };
   return undefined;
 }

@@ -17,8 +17,8 @@ import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
 import { addressed, escapeRegExp, introduction, personaCard } from './persona-card.js';
 import { relevantFact } from './persona-facts.js';
-import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, mustSay } from './must-say.js';
-import { ReplyGuard } from './reply-guard.js';
+import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
+import { asksAboutIt, fillerFor, ReplyGuard } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
@@ -199,8 +199,14 @@ function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, us
   const asked = !given && known !== undefined && ASKS_OWN_NAME.test(userText);
   const reminded = reminderAfter(ctx, userText);
   const name = ctx.characterName;
-  const fact =
-    asked || ASKS_CHARACTER_NAME.test(userText) ? undefined : relevantFact(personaCard(name, ctx.personality).card, userText, name);
+  // Told the user's name without a question, the companion greets them by it (must-say.ts): the
+  // greeting is what it could say, rather than a fact of its own.
+  const introduced = given !== undefined && !userText.includes('?');
+  const fact = introduced
+    ? greetingFor(given)
+    : asked || ASKS_CHARACTER_NAME.test(userText)
+      ? undefined
+      : relevantFact(personaCard(name, ctx.personality).card, userText, name);
   return [
     ...(given ? [nameNote(given, ctx.characterName)] : asked ? [askedNameNote(known, ctx.characterName)] : []),
     ...(fact ? [factNote(fact)] : []),
@@ -254,6 +260,8 @@ interface Outcome {
   refused?: string;
   /** Why the guard refused it (reply-guard.ts). */
   refusedFor?: string;
+  /** A filler sentence it began with and nothing after it ("Hello!"). */
+  filler?: string;
 }
 
 export class OpenAiEngine implements ReplyEngine {
@@ -350,6 +358,7 @@ export class OpenAiEngine implements ReplyEngine {
       given ?? known,
       // Its name answers a line asking who it is, and one that tries to make it someone else.
       suspicious || asksWhoItIs(ctx.userText),
+      asksAboutIt(ctx.userText),
     );
     const started = Date.now();
     // One deadline for the whole turn, every attempt included, kept below the time the session
@@ -361,9 +370,11 @@ export class OpenAiEngine implements ReplyEngine {
     // The first sentences the guard refused, one per attempt: spoken after all (repaired) when no
     // attempt does better in time.
     const refusals: string[] = [];
+    // Filler sentences dropped from replies that said nothing else ("Hello!"): the last resort.
+    const fillers: string[] = [];
     // Asked its name, or (a person) whether it is an AI, the reply must say so (must-say.ts): its
     // sentences are held until one does; an attempt that never does is asked again.
-    const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx), given ? undefined : known);
+    const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx), given ? undefined : known, given);
     let unsaid: string[] | undefined;
     let recited = false;
     // The fixed line after breaking character; a person asked whether it is an AI opens it with a no.
@@ -409,7 +420,8 @@ export class OpenAiEngine implements ReplyEngine {
           return;
         }
         if (outcome.brokeCharacter) breaks++;
-        if (breaks > 0 || refusals.length) break; // the fixed in-character line or a refused sentence below
+        if (outcome.filler) fillers.push(outcome.filler);
+        if (breaks > 0 || refusals.length || fillers.length) break; // the fixed in-character line, a refused sentence or filler below
         throw new ReplyEngineUnavailable(`the reply engine did not finish a reply within ${this.timeoutMs} ms`);
       }
       if (spoke) return;
@@ -422,6 +434,7 @@ export class OpenAiEngine implements ReplyEngine {
         continue;
       }
       if (outcome.refused) refusals.push(outcome.refused);
+      if (outcome.filler) fillers.push(outcome.filler);
       if (outcome.refusedFor === 'recites its persona') recited = true;
       // A model talked out of character twice will not be talked back in by a third try: the
       // companion answers with its own name instead, a fixed line that is always in character.
@@ -452,6 +465,11 @@ export class OpenAiEngine implements ReplyEngine {
     // Out of retries or time after the guard refused a reply: the first, not an error.
     if (repairs.length) {
       yield repairs[0]!;
+      return;
+    }
+    // Nothing but filler: it, rather than an error (opened by what the reply must say).
+    if (fillers.length) {
+      yield* must ? opened(fillers.slice(0, 1)) : fillers.slice(0, 1);
       return;
     }
     throw new EmptyReplyError('the reply engine produced no reply in character (empty, or broke character) after retrying');
@@ -508,6 +526,7 @@ export class OpenAiEngine implements ReplyEngine {
         if (why && !outcome.refusedFor) outcome.refusedFor = why;
         return why !== undefined;
       },
+      fillerFor(ctx.userText),
     );
     try {
       for await (const delta of this.deltas(res.body)) {
@@ -518,6 +537,7 @@ export class OpenAiEngine implements ReplyEngine {
     } finally {
       outcome.brokeCharacter = cleaner.brokeCharacter;
       if (cleaner.refused) outcome.refused = cleaner.refused;
+      if (cleaner.dropped) outcome.filler = cleaner.dropped;
       if (!res.body.destroyed) stop.abort();
     }
   }

@@ -11,7 +11,11 @@
  *   - ends the reply at a sentence that breaks character ("I am ChatGPT", "as an AI language
  *     model"), and reports `brokeCharacter` when that was the first one, so it is asked again;
  *   - ends the reply at a sentence the reply guard refuses (reply-guard.ts: "Hi Mira!", a recital
- *     of the persona), and reports `refused` when that was the first one, so it is asked again.
+ *     of the persona), and reports `refused` when that was the first one, so it is asked again;
+ *   - unwraps a reply the model narrated ('The other person, Mira, would respond as: "I live
+ *     alone out there."' → "I live alone out there.");
+ *   - drops sentences the caller calls filler (a bare "Hello!" that answers a question), so what
+ *     follows them is the reply, and nothing at all is an empty one.
  * `done` turns true when the reply was ended, so the caller can stop reading the stream.
  */
 import { escapeRegExp } from './persona-card.js';
@@ -40,6 +44,26 @@ export function stripTemplateTokens(text: string): string {
   return text.replace(TEMPLATE_TOKEN, ' ');
 }
 
+/**
+ * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
+ * as: "…"' (the 0.5B default, after the system message's "the other person"). `forms`: the ways
+ * of writing the character's name, as a regular-expression alternation.
+ */
+function narration(forms: string): RegExp {
+  return new RegExp(
+    `^(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?\\s*:\\s*`,
+    'iu',
+  );
+}
+
+/** A quotation mark left at either end of a sentence by unwrapping, or by a quote cut into sentences. */
+function unquoted(sentence: string): string {
+  const straight = (sentence.match(/"/g) ?? []).length;
+  const curly = (sentence.match(/[“”]/g) ?? []).length;
+  if (straight % 2 === 0 && curly % 2 === 0) return sentence.replace(/^"(.*)"$/s, '$1').replace(/^“(.*)”$/s, '$1');
+  return sentence.replace(/^["“]\s*/, '').replace(/\s*["”]$/, '');
+}
+
 function normalise(sentence: string): string {
   return sentence
     .toLowerCase()
@@ -58,15 +82,22 @@ export class ReplyCleaner {
   brokeCharacter = false;
   /** The reply's first sentence, refused by the guard: nothing was kept, the caller should ask again. */
   refused: string | undefined;
+  /** The first filler sentence dropped, if any: the reply of last resort. */
+  dropped: string | undefined;
 
   constructor(
     private readonly characterName: string,
     private readonly maxSentences: number,
     private readonly breaksCharacter: (sentence: string) => boolean = () => false,
     private readonly unfit: (sentence: string) => boolean = () => false,
+    private readonly filler: (sentence: string) => boolean = () => false,
   ) {
     this.spellName = nameSpeller(characterName);
+    const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
+    this.narration = narration(forms);
   }
+
+  private readonly narration: RegExp;
 
   push(delta: string): string[] {
     if (this.done) return [];
@@ -126,9 +157,13 @@ export class ReplyCleaner {
           break;
         }
       }
-      sentence = this.spellName(sentence.replace(/\s+/g, ' ').trim());
+      sentence = this.spellName(unquoted(sentence.replace(/\s+/g, ' ').trim().replace(this.narration, '')));
       const key = normalise(sentence);
       if (!key) continue;
+      if (this.count === 0 && this.filler(sentence)) {
+        this.dropped ??= sentence;
+        continue;
+      }
       if (this.breaksCharacter(sentence)) {
         // "I am ChatGPT." ends the reply; as the first sentence it is no reply at all.
         this.brokeCharacter = this.count === 0;

@@ -2,8 +2,9 @@
  * Cheap checks of a sentence the model wrote, for the failures that break the spell without
  * breaking character: the companion speaking of itself in the second or third person ("You are
  * Mira, a …", "Captain Vega's ship"), greeting itself ("Hi Mira!"), reciting its persona, saying
- * again what it said earlier in the session, taking the user's name as its own, or garbling its
- * own "I" ("I helps me at the ovens."). A first
+ * again what it said earlier in the session, taking the user's name as its own, garbling its
+ * own "I" ("I helps me at the ovens."), answering a question about itself about "you" ("You
+ * don't.") or talking like an assistant ("If you have any other questions…"). A first
  * sentence that fails is asked again (openai-engine.ts); a later one ends the reply before it.
  * Each check is a few regular expressions over one sentence: nothing a turn would notice.
  */
@@ -60,6 +61,45 @@ const FILLER = '(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course
 const I_WITH_THIRD_PERSON_VERB =
   /(?<![\p{L}'’])I\s+(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
 
+/**
+ * A sentence about "you" that answers a question about the character: "Do you bring anyone along
+ * on your crossings?" → "You don't.", the 0.5B model turning the question round (a walk-through's
+ * ferry captain, whose persona has her dog). Advice and the common turns of speech are not it:
+ * "You can…", "You'll love it", "You're right", "You know, …".
+ */
+const ABOUT_YOU =
+  /^\W*(?:(?:yes|no|oh|well|ah|hmm)[,!.]?\s+)?you(?:\s+(?!(?:can|could|should|might|may|will|would|must|ought|need|want|have to|got to|know|see|bet|mean|asked|ask|are right|are welcome)\b)\p{L}|(?:'|’)re\s+(?!(?:right|welcome|kidding|sweet|kind|lucky|curious|asking)\b)\p{L}|(?:'|’)ve\s+(?!got to\b)\p{L})/iu;
+
+/**
+ * An assistant's talk, which no character says: "If you have any other questions, please don't
+ * hesitate to ask." and "Sure, I can help you with that. Here are some ideas…" (the 0.5B default
+ * to a beekeeper asked what she does in winter, and to a tram driver asked for ideas).
+ */
+const ASSISTANT_TALK =
+  /\b(?:if you have any (?:other |more |further )?questions|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m here to (?:help|assist)|i am here to (?:help|assist)|how (?:can|may) i (?:assist|help) you)\b/i;
+
+/** A sentence that is only a greeting, perhaps with a name: "Hello!", "Good morning, Ravi!". */
+const BARE_GREETING = new RegExp(
+  `^\\W*${GREETING}(?:[,!]?\\s+(?:there|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?))?\\s*[!.?]*\\s*$`,
+  'u',
+);
+const GREETS = /\b(?:hi|hello|hey|hiya|howdy|ahoy|greetings|good (?:morning|afternoon|evening|day)|welcome|bye|goodbye|good night)\b/i;
+
+/**
+ * A bare greeting answering a question that greeted no one: "Where do you live?" → "Hello!", "What
+ * does your son want to be?" → "Good morning, Ravi!" (the 0.5B default). It is dropped, not
+ * refused: what follows it may be the answer.
+ */
+export function fillerFor(userText: string): (sentence: string) => boolean {
+  if (!userText.includes('?') || GREETS.test(userText)) return () => false;
+  return (sentence) => BARE_GREETING.test(sentence);
+}
+
+/** A question about the character, not about the user ("Do you remember my name?" may be answered "You are Tomasz."). */
+export function asksAboutIt(userText: string): boolean {
+  return userText.includes('?') && /\byou\b/i.test(userText) && !/\b(?:i|i'm|i’m|me|my|mine|myself)\b/i.test(userText);
+}
+
 /** Words in a row shared with the persona that make a recital (pronouns, "be" and "have" aside). */
 const RECITAL_RUN = 8;
 
@@ -105,6 +145,8 @@ export class ReplyGuard {
     userName?: string,
     /** Whether "I'm <name>." answers the user's line (must-say.ts asksWhoItIs()). */
     nameAnswers = true,
+    /** Whether the user's line asks about the character (asksAboutIt()): "You …" does not answer it. */
+    private readonly askedAboutIt = false,
   ) {
     const forms = nameForms(characterName).map(escapeRegExp).join('|');
     // "How long have you kept the lighthouse?" → "Okay, I'm Mira.": its name, or its name and a
@@ -148,7 +190,7 @@ export class ReplyGuard {
    * instead. The model copies the persona's "You are <name>"; the rest of such a sentence is its own.
    */
   repair(sentence: string): string {
-    if (this.toldInSecondPerson(sentence)) return inFirstPerson(sentence);
+    if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) return inFirstPerson(sentence);
     return sentence.replace(this.addressed, (_match, lead: string, name: string) => {
       const first = FIRST_PERSON[lead.toLowerCase().replace('’', "'")]!;
       return `${lead.startsWith('Y') ? first[0]!.toUpperCase() + first.slice(1) : first} ${name}`;
@@ -160,15 +202,22 @@ export class ReplyGuard {
     return SPOKEN_TO.test(sentence) && new Set(words(sentence).filter((w) => this.facts.has(w))).size >= 2;
   }
 
+  /** "Do you bring anyone along?" → "You don't.": the question turned round onto the user. */
+  private answersAboutYou(sentence: string): boolean {
+    return this.askedAboutIt && ABOUT_YOU.test(sentence);
+  }
+
   /** Why the sentence should not be spoken, or undefined when it may be. */
   refuses(sentence: string): string | undefined {
     if (this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
     // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
     if (this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
+    if (this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
     if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
     if (I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
+    if (ASSISTANT_TALK.test(sentence)) return 'talks like an assistant';
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';

@@ -7,11 +7,13 @@
  */
 import type { Turn } from './reply-engine.js';
 
-/** Capitalised words that follow "I'm" without being a name ("I'm Not sure", "I'm English"). */
+/** Capitalised words that follow "I'm" without being a name ("I'm Not sure", "I'm English", "It's Monday"; April, May, June and August are names too). */
 const NOT_NAMES = new Set(
-  'not so very just here back sorry good fine okay ok really still also going looking trying happy glad tired nervous new from in at the a an english french german spanish american british irish italian sure well'.split(
-    ' ',
-  ),
+  `not so very just here back sorry good fine okay ok really still also going looking trying happy glad tired nervous new from in at
+   the a an sure well english french german spanish american british irish italian dutch polish swedish danish norwegian finnish
+   scottish welsh canadian australian mexican brazilian portuguese greek turkish russian ukrainian chinese japanese korean indian
+   monday tuesday wednesday thursday friday saturday sunday january february march july september october
+   november december`.split(/\s+/),
 );
 
 const EXPLICIT =
