@@ -111,9 +111,9 @@ const THIRD_PERSON_VERB =
 const GREETING =
   '(?:hi|hello|hey|hiya|howdy|ahoy|greetings|welcome|good (?:morning|afternoon|evening|day|night)|goodbye|bye|thanks|thank you|nice to meet you|pleased to meet you|dear)';
 
-/** "I helps me at the ovens.": the question turned round with its verb left in the third person (adverbs and -ss, -us words aside). */
+/** "I helps me at the ovens.", "I now grows pears": the question turned round, or the persona, with its verb left in the third person (adverbs and -ss, -us words aside). */
 const I_WITH_THIRD_PERSON_VERB =
-  /(?<![\p{L}'’])I\s+(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
+  /(?<![\p{L}'’])I\s+(?:(?:now|still|also|often|always|usually|never|sometimes|really|just|mostly|only)\s+)?(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
 
 /**
  * The reply speaks of its character in the second or third person: "You are Mira, a…", "Your

@@ -45,7 +45,8 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
     'I lived there for thirty years.',
   ]);
   t.deepEqual(clean('Mira', ['She said "hello" to me.']), ['She said "hello" to me.'], 'a quotation inside a sentence stays');
-  const cleaner = new ReplyCleaner('Mira', 3, undefined, undefined, (s) => s === 'Hello!');
+  t.deepEqual(clean('Ada', ['The answer is: "I study comets."']), ['I study comets.']);
+  const cleaner = new ReplyCleaner('Mira', 3, { filler: (s) => s === 'Hello!' });
   t.deepEqual([...cleaner.push('Hello! I live with Biscuit. Hello!'), ...cleaner.flush()], ['I live with Biscuit.', 'Hello!']);
 });
 
@@ -362,4 +363,31 @@ test('a question about the companion answered about "you" is asked again; out of
   for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
   t.deepEqual(out, ["I don't."]);
   t.is(model.seen.requests, DEFAULT_REPLY_LIMITS.emptyRetries + 1);
+});
+
+test('asked for advice the persona tells nothing about, the model reads what is asked; a fact the persona tells comes instead', async (t) => {
+  const model = await scriptedModel(t, ['Bring a warm coat, the deck is cold at night.']);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const ask = async (userText: string) => {
+    const said: string[] = [];
+    for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) said.push(s);
+    t.deepEqual(said, ['Bring a warm coat, the deck is cold at night.']);
+    return (JSON.parse(model.seen.bodies.at(-1)!) as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
+  };
+  t.is(await ask("I'm nervous about my exam. Any advice?"), 'They ask for advice: give one practical tip, as Henrike Vos would.');
+  t.is(await ask('Any tips for the crossing with a dog?'), 'You could say: "My old dog Kobus rides along on every crossing."');
+});
+
+test('a turn that must say something, whose every attempt was refused, says just that', async (t) => {
+  // A benchmark run of the default: "Can you tell me my name again?" → "I'm Ravi; I am Marta Kowalczyk."
+  const model = await scriptedModel(t, ["I'm Tomasz; I am Henrike Vos."]);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const history = [
+    { role: 'user' as const, text: "I'm Tomasz, by the way." },
+    { role: 'companion' as const, text: 'Nice to meet you, Tomasz.' },
+  ];
+  const out: string[] = [];
+  const userText = 'Can you tell me my name again?';
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history, userText, personality: henrike })) out.push(s);
+  t.deepEqual(out, ["You're Tomasz."]);
 });

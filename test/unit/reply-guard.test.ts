@@ -123,6 +123,8 @@ test('an assistant’s talk is refused; a bare greeting answering a question is 
     "If you have any other questions, please don't hesitate to ask.",
     'Sure, I can help you with that.',
     'Here are some ideas for your commute:',
+    'Sure, please do so. What do you need assistance with?',
+    "Oh, I'd love to help you with that!",
   ])
     t.is(guard.refuses(talk), 'talks like an assistant', talk);
   t.is(guard.refuses('I can help you knead the dough on Saturday.'), undefined);

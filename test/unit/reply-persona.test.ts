@@ -153,3 +153,27 @@ test('every prompt opens with the system message and the exemplar exchange, then
   t.deepEqual(messages[1], { role: 'user', content: 'Who are you?' });
   t.deepEqual(messages[2], { role: 'assistant', content: "I'm Mira, a lighthouse keeper." });
 });
+
+test('an adverb between the persona’s subject and its verb does not leave the verb in the third person', (t) => {
+  // A walk-through's retired organ builder: the fact note read 'You could say: "I now grows pears in my garden."'
+  const { card } = personaCard('Anselm Richter', {
+    systemPrompt: 'Anselm Richter is a retired organ builder. He now grows pears in his garden and still plays chess every Tuesday.',
+    description: '',
+  });
+  t.regex(card, /\bI now grow pears in my garden\b/);
+  t.regex(card, /\band still play chess\b/);
+  t.is(
+    new ReplyGuard('Anselm Richter', { systemPrompt: '', description: '', traits: [] }, []).refuses('I now grows pears.'),
+    'says "I" with a verb of the third person',
+  );
+});
+
+test('the traits read out as a list are a recital', (t) => {
+  const guard = new ReplyGuard(
+    'Anselm Richter',
+    { systemPrompt: 'Anselm Richter builds organs.', description: '', traits: ['patient', 'precise', 'fond of puns'] },
+    [],
+  );
+  t.is(guard.refuses('Your nature is patient, precise, fond of puns.'), 'recites its persona');
+  t.is(guard.refuses('I am patient with old pipes.'), undefined);
+});

@@ -92,7 +92,11 @@ const startsWithVerb = (w: string) => isThirdPersonVerb(w) || /^[A-Za-z]+ed$/.te
 
 /** Verbs a persona shares between clauses: "She fires her kiln, sells mugs and shares the studio". */
 const SHARED_VERBS =
-  /^(is|are|has|does|was|likes|loves|lives|works|makes|sells|keeps|runs|teaches|speaks|spends|shares|grows|knows|enjoys|mends|fires|plaits|bakes|gets|tells|studies|guides|writes|reads|plays|sings|paints|cooks|drinks|walks|swims|visits|helps|hates|wants|needs|collects|restores|fixes|repairs)$/;
+  /^(is|are|has|does|was|likes|loves|lives|works|makes|sells|keeps|runs|teaches|speaks|spends|shares|grows|knows|enjoys|mends|fires|plaits|bakes|gets|tells|studies|guides|writes|reads|plays|sings|paints|cooks|drinks|walks|swims|visits|helps|hates|wants|needs|collects|restores|fixes|repairs|says|thinks|believes|feels|prefers|owns|rides|drives|builds|brews|sews|knits|swears|dreams)$/;
+
+/** An adverb between the subject and its verb: "He now grows pears" → "I now grow pears", not "I now grows". */
+const ADVERBS =
+  '(?:now|still|also|often|always|usually|never|sometimes|really|just|mostly|only|rarely|seldom|even|already|regularly|occasionally|proudly|happily|secretly)';
 
 /**
  * The character as a subject and its verb ("She has", "Odile sells" → "I have", "I sell"), then
@@ -101,15 +105,17 @@ const SHARED_VERBS =
  */
 function rewriteSubjects(sentence: string, names: string): string {
   let s = sentence.replace(
-    new RegExp(`(^|[^\\p{L}])(?:(${names})|(She|He|she|he))\\s+(\\w+(?:n't)?)`, 'gu'),
-    (m, lead: string, name: string | undefined, _pronoun: string | undefined, verb: string) => {
+    new RegExp(`(^|[^\\p{L}])(?:(${names})|(She|He|she|he))\\s+(${ADVERBS}\\s+)?(\\w+(?:n't)?)`, 'gu'),
+    (m, lead: string, name: string | undefined, _pronoun: string | undefined, adverb: string | undefined, verb: string) => {
       if (name && (!isThirdPersonVerb(verb) || /\bam\s*$/.test(sentence.slice(0, sentence.indexOf(m) + lead.length)))) return m;
-      return `${lead}I ${isThirdPersonVerb(verb) ? firstPersonVerb(verb) : verb}`;
+      return `${lead}I ${adverb ?? ''}${isThirdPersonVerb(verb) ? firstPersonVerb(verb) : verb}`;
     },
   );
   if (/\bI\b/.test(s))
-    s = s.replace(/(,\s*(?:and\s+)?|\s(?:and|but|or)\s+)([a-z]+)\b/g, (m, joint: string, verb: string) =>
-      SHARED_VERBS.test(verb) ? `${joint}${firstPersonVerb(verb === 'are' ? 'is' : verb)}` : m,
+    s = s.replace(
+      new RegExp(`(,\\s*(?:and\\s+)?|\\s(?:and|but|or)\\s+)(${ADVERBS}\\s+)?([a-z]+)\\b`, 'g'),
+      (m, joint: string, adverb: string | undefined, verb: string) =>
+        SHARED_VERBS.test(verb) ? `${joint}${adverb ?? ''}${firstPersonVerb(verb === 'are' ? 'is' : verb)}` : m,
     );
   return s;
 }

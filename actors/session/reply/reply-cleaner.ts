@@ -46,12 +46,13 @@ export function stripTemplateTokens(text: string): string {
 
 /**
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
- * as: "…"' (the 0.5B default, after the system message's "the other person"). `forms`: the ways
- * of writing the character's name, as a regular-expression alternation.
+ * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
+ * or a note's words as its label ('Give one practical tip: "…"'). `forms`: the ways of writing the
+ * character's name, as a regular-expression alternation.
  */
 function narration(forms: string): RegExp {
   return new RegExp(
-    `^(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?\\s*:\\s*`,
+    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip)\\s*:\\s*`,
     'iu',
   );
 }
@@ -71,6 +72,18 @@ function normalise(sentence: string): string {
     .trim();
 }
 
+/** What the caller reads each sentence for; every one optional. */
+export interface ReplyChecks {
+  /** It breaks character ("I am ChatGPT"): the reply ends, and as the first sentence it is no reply. */
+  breaksCharacter?: (sentence: string) => boolean;
+  /** The reply guard refuses it: the reply ends before it. */
+  unfit?: (sentence: string) => boolean;
+  /** It says nothing where it stands (a bare "Hello!" opening an answer): dropped. */
+  filler?: (sentence: string) => boolean;
+  /** The sentence as it should be said (perspective.ts), before the checks read it. */
+  rewrite?: (sentence: string) => string;
+}
+
 export class ReplyCleaner {
   private readonly splitter = new SentenceSplitter();
   private readonly said = new Set<string>();
@@ -85,13 +98,20 @@ export class ReplyCleaner {
   /** The first filler sentence dropped, if any: the reply of last resort. */
   dropped: string | undefined;
 
+  private readonly breaksCharacter: (sentence: string) => boolean;
+  private readonly unfit: (sentence: string) => boolean;
+  private readonly filler: (sentence: string) => boolean;
+  private readonly rewrite: (sentence: string) => string;
+
   constructor(
     private readonly characterName: string,
     private readonly maxSentences: number,
-    private readonly breaksCharacter: (sentence: string) => boolean = () => false,
-    private readonly unfit: (sentence: string) => boolean = () => false,
-    private readonly filler: (sentence: string) => boolean = () => false,
+    checks: ReplyChecks = {},
   ) {
+    this.breaksCharacter = checks.breaksCharacter ?? (() => false);
+    this.unfit = checks.unfit ?? (() => false);
+    this.filler = checks.filler ?? (() => false);
+    this.rewrite = checks.rewrite ?? ((sentence) => sentence);
     this.spellName = nameSpeller(characterName);
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
     this.narration = narration(forms);
@@ -157,7 +177,7 @@ export class ReplyCleaner {
           break;
         }
       }
-      sentence = this.spellName(unquoted(sentence.replace(/\s+/g, ' ').trim().replace(this.narration, '')));
+      sentence = this.rewrite(this.spellName(unquoted(sentence.replace(/\s+/g, ' ').trim().replace(this.narration, ''))));
       const key = normalise(sentence);
       if (!key) continue;
       if (this.count === 0 && this.filler(sentence)) {
@@ -190,7 +210,7 @@ export class ReplyCleaner {
       const rest = this.splitter.flush();
       this.done = true;
       for (const s of rest) {
-        const clean = s.replace(/\s+/g, ' ').trim();
+        const clean = this.rewrite(s.replace(/\s+/g, ' ').trim());
         const key = normalise(clean);
         if (key && !this.said.has(key) && this.count < this.maxSentences && !this.unfit(clean)) {
           this.said.add(key);

@@ -55,11 +55,12 @@ const FILLER = '(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course
 
 /**
  * "I" with a verb of the third person: the 0.5B model turning the user's question round ("Who helps
- * you at the ovens?" → "I helps me at the ovens.", "I sleeps on the flour sacks."). Adverbs and
- * words that end in -s without being a verb of "he" are not it ("I always", "I guess", "I focus").
+ * you at the ovens?" → "I helps me at the ovens.", "I sleeps on the flour sacks.", "I now grows
+ * pears"). Adverbs and words that end in -s without being a verb of "he" are not it ("I always",
+ * "I guess", "I focus").
  */
 const I_WITH_THIRD_PERSON_VERB =
-  /(?<![\p{L}'’])I\s+(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
+  /(?<![\p{L}'’])I\s+(?:(?:now|still|also|often|always|usually|never|sometimes|really|just|mostly|only)\s+)?(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
 
 /**
  * A sentence about "you" that answers a question about the character: "Do you bring anyone along
@@ -73,10 +74,11 @@ const ABOUT_YOU =
 /**
  * An assistant's talk, which no character says: "If you have any other questions, please don't
  * hesitate to ask." and "Sure, I can help you with that. Here are some ideas…" (the 0.5B default
- * to a beekeeper asked what she does in winter, and to a tram driver asked for ideas).
+ * to a beekeeper asked what she does in winter, and to a tram driver asked for ideas), "What do you
+ * need assistance with?", "Oh, I'd love to help you with that!".
  */
 const ASSISTANT_TALK =
-  /\b(?:if you have any (?:other |more |further )?questions|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m here to (?:help|assist)|i am here to (?:help|assist)|how (?:can|may) i (?:assist|help) you)\b/i;
+  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m here to (?:help|assist)|i am here to (?:help|assist)|how (?:can|may) i (?:assist|help) you)\b/i;
 
 /** A sentence that is only a greeting, perhaps with a name: "Hello!", "Good morning, Ravi!". */
 const BARE_GREETING = new RegExp(
@@ -124,6 +126,30 @@ function similar(a: string[], b: string[]): boolean {
   return [...x].filter((w) => y.has(w)).length / Math.max(x.size, y.size) >= 0.8;
 }
 
+/**
+ * The guard's reasons, the least bad first: when every attempt of a turn was refused, the one
+ * spoken (openai-engine.ts). Until 27 Nov 2026 the last attempt was not refused at all, and spoke
+ * "I'm Ravi; I'm Marta Kowalczyk." and "Good morning, Sofía!" in a benchmark run.
+ */
+const LEAST_BAD_FIRST = [
+  'recites its persona',
+  'speaks of itself in the second or third person',
+  'speaks of itself in the second person',
+  'answers a question about itself about "you"',
+  'repeats an earlier reply',
+  'answers with its name alone',
+  'says "I" with a verb of the third person',
+  'greets itself',
+  "takes the user's name",
+  'talks like an assistant',
+];
+
+/** How bad a refusal's reason is: its place in LEAST_BAD_FIRST, an unknown one last. */
+export function howBad(why: string): number {
+  const i = LEAST_BAD_FIRST.indexOf(why);
+  return i === -1 ? LEAST_BAD_FIRST.length : i;
+}
+
 /** What the guard knows of a session's turn: made once per turn, then asked of each sentence. */
 export class ReplyGuard {
   private readonly selfReference: RegExp[];
@@ -135,6 +161,7 @@ export class ReplyGuard {
   private readonly earlier: string[][];
   private readonly facts: Set<string>;
   private readonly nameAlone: RegExp | undefined;
+  private readonly traits: string | undefined;
 
   constructor(
     characterName: string,
@@ -172,6 +199,8 @@ export class ReplyGuard {
       ? new RegExp(`\\b(?:i am|i'm|i’m|my name is|call me)\\s+${escapeRegExp(userName)}(?![\\p{L}])`, 'iu')
       : undefined;
     this.nameWords = new Set(words(characterName));
+    // "Your nature is patient, precise, fond of puns.": the traits' list read out, too short for a run of eight.
+    this.traits = personality.traits.length >= 2 ? words(personality.traits.join(' ')).join(' ') : undefined;
     for (const piece of [personality.systemPrompt, personality.description, personality.traits.join(', ')]) {
       const t = normalised(piece, this.nameWords);
       for (let i = 0; i + RECITAL_RUN <= t.length; i++) this.recital.add(t.slice(i, i + RECITAL_RUN).join(' '));
@@ -186,8 +215,9 @@ export class ReplyGuard {
 
   /**
    * The sentence with the companion addressed by name in the second person put in the first ("You
-   * are Mira." → "I am Mira."): what the last attempt of a turn, which nothing can ask again, says
-   * instead. The model copies the persona's "You are <name>"; the rest of such a sentence is its own.
+   * are Mira." → "I am Mira."), or told in the second person ("You don't." → "I don't."): what a
+   * turn out of attempts speaks instead. The model copies the persona's "You are <name>"; the rest
+   * of such a sentence is its own.
    */
   repair(sentence: string): string {
     if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) return inFirstPerson(sentence);
@@ -218,6 +248,7 @@ export class ReplyGuard {
     if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
     if (I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
     if (ASSISTANT_TALK.test(sentence)) return 'talks like an assistant';
+    if (this.traits && ` ${words(sentence).join(' ')} `.includes(` ${this.traits} `)) return 'recites its persona';
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
