@@ -124,12 +124,7 @@ export function speaksOfItself(c: Pick<CharacterSpec, 'name' | 'personality'>, r
   if (I_WITH_THIRD_PERSON_VERB.test(reply)) return true;
   const forms = nameForms(c.name).map(escape).join('|');
   if (new RegExp(`\\b(?:you are|you're|you’re|your name is)\\s+(?:the |a )?(?:${forms})(?![\\p{L}])`, 'iu').test(reply)) return true;
-  if (
-    new RegExp(
-      `(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+(?:the|an?)\\s+[^,.!?]{1,30},)?\\s+${THIRD_PERSON_VERB}\\b)`,
-      'u',
-    ).test(reply)
-  )
+  if (new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u').test(reply))
     return true;
   const identity = identityWords(c);
   for (const m of reply.matchAll(/(?:^|[.!?]\s+)(?:you are|you're|you’re)\s+((?:\S+\s+){0,5}\S+)/giu)) {

@@ -12,6 +12,11 @@ test('the guard refuses the companion speaking of itself in the second or third 
   const guard = new ReplyGuard('Bruno Keller', persona, ['I bake rye bread on Saturdays.'], 'Maya');
   t.is(guard.refuses('You are Bruno Keller.'), 'speaks of itself in the second or third person');
   t.is(guard.refuses('Bruno Keller has run the bakery for years.'), 'speaks of itself in the second or third person');
+  // A walk-through of the default, with a mountain guide: a clause between the name and its verb.
+  t.is(
+    guard.refuses('Bruno Keller, with two apprentices named Lea and Tom, is a cheerful baker.'),
+    'speaks of itself in the second or third person',
+  );
   t.is(guard.refuses('Hi Bruno!'), 'greets itself');
   t.is(guard.refuses("I'm Maya."), "takes the user's name");
   t.is(guard.refuses('I bake rye bread on Saturdays.'), 'repeats an earlier reply');
@@ -32,6 +37,7 @@ test('a sentence addressing the companion by name is repaired into the first per
 test('its name alone is refused as the answer to a line that did not ask who it is', (t) => {
   const guard = new ReplyGuard('Bruno Keller', persona, [], undefined, false);
   t.is(guard.refuses("Okay, I'm Bruno Keller."), 'answers with its name alone');
+  t.is(guard.refuses("That's right, I'm Bruno Keller."), 'answers with its name alone');
   t.is(guard.refuses('Yes, I am Bruno, a baker in a small village.'), 'answers with its name alone');
   t.is(guard.refuses('I am Bruno Keller, and I start work at four.'), undefined, 'a name with an answer after it');
   t.is(guard.refuses('Start the dough the night before.'), undefined);
@@ -85,7 +91,7 @@ test('the persona told back to the character in the second person is repaired in
 });
 
 test('a question about the companion answered about "you" is refused, and repaired into the first person', (t) => {
-  const guard = new ReplyGuard('Bruno Keller', persona, [], undefined, false, true);
+  const guard = new ReplyGuard('Bruno Keller', persona, [], undefined, false, 'Do you bake on Sundays?');
   // From a walk-through of the default: "Do you bring anyone along on your crossings?" → "You don't."
   t.is(guard.refuses("You don't."), 'answers a question about itself about "you"');
   t.is(guard.refuses("Well, you're baking bread."), 'answers a question about itself about "you"');
@@ -100,7 +106,12 @@ test('a question about the companion answered about "you" is refused, and repair
   ])
     t.is(guard.refuses(fine), undefined, fine);
   // The same sentence answers a line about the user.
-  t.is(new ReplyGuard('Bruno Keller', persona, [], undefined, false, false).refuses("You're a student."), undefined);
+  t.is(new ReplyGuard('Bruno Keller', persona, [], undefined, false, 'What do I study?').refuses("You're a student."), undefined);
+  // "What boat do you run?" → "The boat you are running is the night boat." (the ferry captain's walk-through)
+  const boat = new ReplyGuard('Bruno Keller', persona, [], undefined, false, 'What boat do you run?');
+  t.is(boat.refuses('The boat you are running is the night boat.'), 'answers a question about itself about "you"');
+  t.is(boat.repair('The boat you are running is the night boat.'), 'The boat I am running is the night boat.');
+  t.is(boat.refuses('The boat I run is the night boat, and you can ride along.'), undefined);
   for (const line of ['Do you bring anyone along on your crossings?', 'What boat do you run?', 'Are you an AI?'])
     t.true(asksAboutIt(line), line);
   for (const line of ['Do you remember my name?', 'What do you think I should do?', 'Any advice for my trip?', 'You bake bread.'])

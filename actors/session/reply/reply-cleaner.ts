@@ -47,8 +47,9 @@ export function stripTemplateTokens(text: string): string {
 /**
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
  * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
- * or a note's words as its label ('Give one practical tip: "…"'). `forms`: the ways of writing the
- * character's name, as a regular-expression alternation.
+ * or the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
+ * adviceNote()). `forms`: the ways of writing the character's name, as a regular-expression
+ * alternation.
  */
 function narration(forms: string): RegExp {
   return new RegExp(
@@ -102,6 +103,7 @@ export class ReplyCleaner {
   private readonly unfit: (sentence: string) => boolean;
   private readonly filler: (sentence: string) => boolean;
   private readonly rewrite: (sentence: string) => string;
+  private readonly narration: RegExp;
 
   constructor(
     private readonly characterName: string,
@@ -116,8 +118,6 @@ export class ReplyCleaner {
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
     this.narration = narration(forms);
   }
-
-  private readonly narration: RegExp;
 
   push(delta: string): string[] {
     if (this.done) return [];

@@ -51,7 +51,8 @@ function inFirstPerson(sentence: string): string {
 }
 
 /** An opening word or two before "I'm <name>" that say nothing ("Okay, I'm Mira."). */
-const FILLER = '(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course|right)[,!.]?\\s+)*';
+const FILLER =
+  "(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course|right|that(?:'|’)s right|that is right|indeed|absolutely|certainly)[,!.]?\\s+)*";
 
 /**
  * "I" with a verb of the third person: the 0.5B model turning the user's question round ("Who helps
@@ -100,6 +101,14 @@ export function fillerFor(userText: string): (sentence: string) => boolean {
 /** A question about the character, not about the user ("Do you remember my name?" may be answered "You are Tomasz."). */
 export function asksAboutIt(userText: string): boolean {
   return userText.includes('?') && /\byou\b/i.test(userText) && !/\b(?:i|i'm|i’m|me|my|mine|myself)\b/i.test(userText);
+}
+
+/** A verb's stem, enough for "run"/"running"/"runs" and "bring"/"brings" to meet. */
+function stem(word: string): string {
+  const w = word.toLowerCase();
+  for (const suffix of ['ing', 'es', 's', 'ed'])
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) return w.slice(0, -suffix.length).replace(/(.)\1$/, '$1');
+  return w;
 }
 
 /** Words in a row shared with the persona that make a recital (pronouns, "be" and "have" aside). */
@@ -162,6 +171,9 @@ export class ReplyGuard {
   private readonly facts: Set<string>;
   private readonly nameAlone: RegExp | undefined;
   private readonly traits: string | undefined;
+  private readonly askedAboutIt: boolean;
+  private readonly askedVerbs: Set<string>;
+  private readonly doneByYou: RegExp | undefined;
 
   constructor(
     characterName: string,
@@ -172,9 +184,16 @@ export class ReplyGuard {
     userName?: string,
     /** Whether "I'm <name>." answers the user's line (must-say.ts asksWhoItIs()). */
     nameAnswers = true,
-    /** Whether the user's line asks about the character (asksAboutIt()): "You …" does not answer it. */
-    private readonly askedAboutIt = false,
+    /** The user's line: asking about the character (asksAboutIt()), "You …" does not answer it. */
+    question = '',
   ) {
+    this.askedAboutIt = asksAboutIt(question);
+    // "What boat do you run?" → "The boat you are running is the night boat.": its verbs, whose "you" is the character.
+    const verbs = [
+      ...question.matchAll(/\b(?:do|did|does|can|could|will|would)\s+you\s+(?:ever\s+|usually\s+|still\s+)?([a-z]{2,})/gi),
+    ].map((m) => stem(m[1]!));
+    this.doneByYou = this.askedAboutIt && verbs.length ? new RegExp(`\\byou(?:'re|’re| are| were)?\\s+([a-z]+)`, 'gi') : undefined;
+    this.askedVerbs = new Set(verbs);
     const forms = nameForms(characterName).map(escapeRegExp).join('|');
     // "How long have you kept the lighthouse?" → "Okay, I'm Mira.": its name, or its name and a
     // clause of its persona, is no answer to a line that did not ask who it is.
@@ -186,10 +205,7 @@ export class ReplyGuard {
     this.addressed = new RegExp(addressed, 'giu');
     this.selfReference = [
       new RegExp(addressed, 'iu'),
-      new RegExp(
-        `(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+(?:the|an?)\\s+[^,.!?]{1,30},)?\\s+${THIRD_PERSON_VERB}\\b)`,
-        'u',
-      ),
+      new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u'),
     ];
     this.selfGreeting = [
       new RegExp(`(?<![\\p{L}])${GREETING}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
@@ -234,7 +250,9 @@ export class ReplyGuard {
 
   /** "Do you bring anyone along?" → "You don't.": the question turned round onto the user. */
   private answersAboutYou(sentence: string): boolean {
-    return this.askedAboutIt && ABOUT_YOU.test(sentence);
+    if (!this.askedAboutIt) return false;
+    if (ABOUT_YOU.test(sentence)) return true;
+    return [...sentence.matchAll(this.doneByYou ?? /(?!)/g)].some((m) => this.askedVerbs.has(stem(m[1]!)));
   }
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
