@@ -112,6 +112,9 @@ test('a question about the companion answered about "you" is refused, and repair
   t.is(boat.refuses('The boat you are running is the night boat.'), 'answers a question about itself about "you"');
   t.is(boat.repair('The boat you are running is the night boat.'), 'The boat I am running is the night boat.');
   t.is(boat.refuses('The boat I run is the night boat, and you can ride along.'), undefined);
+  // A walk-through with a beekeeper: "What kind of honey do you make?" → "The honey you make is ulmo honey."
+  const honey = new ReplyGuard('Bruno Keller', persona, [], undefined, false, 'What kind of honey do you make?');
+  t.is(honey.repair('The honey you make is ulmo honey.'), 'The honey I make is ulmo honey.');
   for (const line of ['Do you bring anyone along on your crossings?', 'What boat do you run?', 'Are you an AI?'])
     t.true(asksAboutIt(line), line);
   for (const line of ['Do you remember my name?', 'What do you think I should do?', 'Any advice for my trip?', 'You bake bread.'])

@@ -50,6 +50,9 @@ function inFirstPerson(sentence: string): string {
     .replace(/\byou\b/gi, cased('me'));
 }
 
+/** "you" as the subject of a verb, in the first person. */
+const AS_SUBJECT: Record<string, string> = { you: 'I', "you're": "I'm", 'you are': 'I am', 'you were': 'I was' };
+
 /** An opening word or two before "I'm <name>" that say nothing ("Okay, I'm Mira."). */
 const FILLER =
   "(?:(?:okay|ok|yes|yeah|no|hello|hi|hey|well|oh|ah|sure|of course|right|that(?:'|’)s right|that is right|indeed|absolutely|certainly)[,!.]?\\s+)*";
@@ -236,7 +239,16 @@ export class ReplyGuard {
    * of such a sentence is its own.
    */
   repair(sentence: string): string {
-    if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) return inFirstPerson(sentence);
+    if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) {
+      // "you" doing the question's verb is its subject, wherever it stands: "The honey you make…" →
+      // "The honey I make…", not "The honey me make…".
+      const subject = sentence.replace(this.doneByYou ?? /(?!)/g, (m, verb: string) => {
+        if (!this.askedVerbs.has(stem(verb))) return m;
+        const you = m.slice(0, m.length - verb.length).trimEnd();
+        return `${AS_SUBJECT[you.toLowerCase().replace('’', "'")] ?? you} ${verb}`;
+      });
+      return inFirstPerson(subject);
+    }
     return sentence.replace(this.addressed, (_match, lead: string, name: string) => {
       const first = FIRST_PERSON[lead.toLowerCase().replace('’', "'")]!;
       return `${lead.startsWith('Y') ? first[0]!.toUpperCase() + first.slice(1) : first} ${name}`;
