@@ -50,6 +50,9 @@ function inFirstPerson(sentence: string): string {
     .replace(/\byou\b/gi, cased('me'));
 }
 
+/** "you" and the verb after it: "you are running", "you make". */
+const YOU_DOING = /\byou(?:'re|’re| are| were)?\s+([a-z]+)/gi;
+
 /** "you" as the subject of a verb, in the first person. */
 const AS_SUBJECT: Record<string, string> = { you: 'I', "you're": "I'm", 'you are': 'I am', 'you were': 'I was' };
 
@@ -154,11 +157,14 @@ const LEAST_BAD_FIRST = [
   'greets itself',
   "takes the user's name",
   'talks like an assistant',
-];
+] as const;
+
+/** Why the guard refuses a sentence. */
+export type Refusal = (typeof LEAST_BAD_FIRST)[number];
 
 /** How bad a refusal's reason is: its place in LEAST_BAD_FIRST, an unknown one last. */
 export function howBad(why: string): number {
-  const i = LEAST_BAD_FIRST.indexOf(why);
+  const i = (LEAST_BAD_FIRST as readonly string[]).indexOf(why);
   return i === -1 ? LEAST_BAD_FIRST.length : i;
 }
 
@@ -175,8 +181,8 @@ export class ReplyGuard {
   private readonly nameAlone: RegExp | undefined;
   private readonly traits: string | undefined;
   private readonly askedAboutIt: boolean;
+  /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
-  private readonly doneByYou: RegExp | undefined;
 
   constructor(
     characterName: string,
@@ -195,8 +201,7 @@ export class ReplyGuard {
     const verbs = [
       ...question.matchAll(/\b(?:do|did|does|can|could|will|would)\s+you\s+(?:ever\s+|usually\s+|still\s+)?([a-z]{2,})/gi),
     ].map((m) => stem(m[1]!));
-    this.doneByYou = this.askedAboutIt && verbs.length ? new RegExp(`\\byou(?:'re|’re| are| were)?\\s+([a-z]+)`, 'gi') : undefined;
-    this.askedVerbs = new Set(verbs);
+    this.askedVerbs = new Set(this.askedAboutIt ? verbs : []);
     const forms = nameForms(characterName).map(escapeRegExp).join('|');
     // "How long have you kept the lighthouse?" → "Okay, I'm Mira.": its name, or its name and a
     // clause of its persona, is no answer to a line that did not ask who it is.
@@ -242,7 +247,7 @@ export class ReplyGuard {
     if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) {
       // "you" doing the question's verb is its subject, wherever it stands: "The honey you make…" →
       // "The honey I make…", not "The honey me make…".
-      const subject = sentence.replace(this.doneByYou ?? /(?!)/g, (m, verb: string) => {
+      const subject = sentence.replace(YOU_DOING, (m, verb: string) => {
         if (!this.askedVerbs.has(stem(verb))) return m;
         const you = m.slice(0, m.length - verb.length).trimEnd();
         return `${AS_SUBJECT[you.toLowerCase().replace('’', "'")] ?? you} ${verb}`;
@@ -264,11 +269,11 @@ export class ReplyGuard {
   private answersAboutYou(sentence: string): boolean {
     if (!this.askedAboutIt) return false;
     if (ABOUT_YOU.test(sentence)) return true;
-    return [...sentence.matchAll(this.doneByYou ?? /(?!)/g)].some((m) => this.askedVerbs.has(stem(m[1]!)));
+    return [...sentence.matchAll(YOU_DOING)].some((m) => this.askedVerbs.has(stem(m[1]!)));
   }
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
-  refuses(sentence: string): string | undefined {
+  refuses(sentence: string): Refusal | undefined {
     if (this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
     // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
     if (this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
