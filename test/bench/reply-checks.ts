@@ -58,10 +58,12 @@ const DENIAL = /\b(not|never|no(?!,)|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
 export const TEMPLATE_TOKEN = /<\|[a-z_]+\|>|<\/?s>|<(start|end)_of_turn>|\[\/?INST\]/i;
 /**
  * A label of the openai engine's prompt read out ('You could say: "I polish the lens…"', "Your
- * manner: …"), or the reply narrated ('The other person, Mira, would respond as: "…"'): not the
+ * manner: …"), or the reply narrated ('The other person, Mira, would respond as: "…"', 'Sure, here's
+ * one sentence in the first person: "…"'): not the
  * character's words.
  */
-const PROMPT_LABEL = /\b(?:you could say|your manner|would (?:respond|reply|answer|say)(?: as(?: follows)?)?)\s*:/i;
+const PROMPT_LABEL =
+  /\b(?:you could say|your manner|would (?:respond|reply|answer|say)(?: as(?: follows)?)?)\s*:|\bhere(?:'s|’s| is| are)\b[^:".!?]{0,60}:\s*["“]/i;
 /** A speaker label where a line or sentence starts: "User: …", "Mr. Novak: …". */
 const SPEAKER_LABEL = /(^|\n|[.!?]\s+)((Mr|Mrs|Ms|Dr)\.\s)?[A-Z][\w'-]*(\s[A-Z][\w'-]*){0,2}:\s/;
 

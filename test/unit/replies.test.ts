@@ -46,6 +46,12 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
   ]);
   t.deepEqual(clean('Mira', ['She said "hello" to me.']), ['She said "hello" to me.'], 'a quotation inside a sentence stays');
   t.deepEqual(clean('Ada', ['The answer is: "I study comets."']), ['I study comets.']);
+  // The 0.5B default in a walk-through, to "What do you do at parties?".
+  t.deepEqual(clean('Tomás', ['Sure, here\'s one sentence in the first person: "I play the accordion ', 'with my family."']), [
+    'I play the accordion with my family.',
+  ]);
+  t.deepEqual(clean('Ada', ['Here is my answer: I study comets.']), ['I study comets.']);
+  t.deepEqual(clean('Ada', ['Here is the comet. It is bright.']), ['Here is the comet.', 'It is bright.'], 'no colon, no wrapper');
   const cleaner = new ReplyCleaner('Mira', 3, { filler: (s) => s === 'Hello!' });
   t.deepEqual([...cleaner.push('Hello! I live with Biscuit. Hello!'), ...cleaner.flush()], ['I live with Biscuit.', 'Hello!']);
 });

@@ -45,15 +45,22 @@ export function stripTemplateTokens(text: string): string {
 }
 
 /**
+ * An assistant's offer of the reply: 'Sure, here's one sentence in the first person: "…"' (the 0.5B
+ * default, in a walk-through, to "What do you do at parties?"), "Here is my answer:". Up to the colon,
+ * no quotation or sentence end in it.
+ */
+const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\s+)?here(?:'s|’s|\\s+is|\\s+are)\\b[^:"“.!?]{0,60}`;
+
+/**
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
  * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
- * or the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
- * adviceNote()). `forms`: the ways of writing the character's name, as a regular-expression
- * alternation.
+ * the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
+ * adviceNote()), or an assistant's offer of it (OFFER). `forms`: the ways of writing the
+ * character's name, as a regular-expression alternation.
  */
 function narration(forms: string): RegExp {
   return new RegExp(
-    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip)\\s*:\\s*`,
+    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip|${OFFER})\\s*:\\s*`,
     'iu',
   );
 }
