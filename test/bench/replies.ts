@@ -95,6 +95,8 @@ interface RawChecks {
   /** Good by every check but length and labels (which the cleaner sees to), as the model wrote it. */
   good: boolean;
   generations: number;
+  /** Each generation's raw text and the prompt tokens it evaluated, in order (the records' JSON only). */
+  attempts: Array<{ text: string; promptTokensEvaluated?: number }>;
   /** Text chunks (about one token each) of the turn's generations, by the threads that decoded them. */
   chunksByThreads: Record<string, number>;
   /** Drafted tokens the model confirmed and rejected, over the turn's generations (speculative engines). */
@@ -129,6 +131,8 @@ function sumCounts(counts: Array<Record<string, number>>): Record<string, number
 /** The completions the model server logged since `from` (its --completions-log). */
 interface LoggedCompletion {
   text: string;
+  /** Prompt tokens the model server evaluated for this generation, after the prefix it had cached. */
+  promptTokensEvaluated?: number;
   chunksByThreads?: Record<string, number>;
   drafted?: { validated: number; refuted: number };
 }
@@ -427,6 +431,7 @@ export async function runReplies(): Promise<void> {
                         noLabels: undefined,
                       }),
                       generations: generations.length,
+                      attempts: generations.map((g) => ({ text: g.text, promptTokensEvaluated: g.promptTokensEvaluated })),
                       chunksByThreads: sumCounts(generations.map((g) => g.chunksByThreads ?? {})),
                       drafted: sumCounts(generations.map((g) => g.drafted ?? {})) as RawChecks['drafted'],
                     },
@@ -445,6 +450,8 @@ export async function runReplies(): Promise<void> {
       printEngine(engine, names.get(engine)!, records);
       const file = path.join(transcripts, `${engine}.md`);
       fs.writeFileSync(file, transcript(engine, names.get(engine)!, characters, records));
+      // Every turn's record, each generation's raw text included: what a latency or rule study reads.
+      fs.writeFileSync(file.replace(/\.md$/, '.json'), `${JSON.stringify(records, null, 1)}\n`);
       out(`# transcript: ${path.relative(process.cwd(), file)}`);
     }
     printSummary(engines, results);
@@ -563,7 +570,9 @@ function transcript(engine: string, name: string, characters: CharacterSpec[], r
       const failed = CHECKS.filter((k) => r.checks[k] === false);
       lines.push(`**User:** ${r.user.replace(/\n/g, ' / ')}`, '');
       lines.push(`**${c.name}:** ${r.status === 200 ? r.text : `(HTTP ${r.status})`}`);
-      lines.push(failed.length ? `*✗ ${failed.join(', ')}*` : '*✓*', '');
+      const timing = Number.isNaN(r.firstMs) ? '' : ` · 1st sentence ${r.firstMs.toFixed(0)} ms`;
+      const generations = r.raw ? ` · ${r.raw.generations} generation${r.raw.generations === 1 ? '' : 's'}` : '';
+      lines.push(`${failed.length ? `*✗ ${failed.join(', ')}*` : '*✓*'}${timing}${generations}`, '');
     }
   }
   return `${lines.join('\n')}\n`;
