@@ -397,3 +397,22 @@ test('a turn that must say something, whose every attempt was refused, says just
   for await (const s of engine.reply({ characterName: 'Henrike Vos', history, userText, personality: henrike })) out.push(s);
   t.deepEqual(out, ["You're Tomasz."]);
 });
+
+test('after a recital, the retry goes without this line’s fact note and keeps the earlier turns’ notes, so the prompt keeps its evaluated prefix', async (t) => {
+  // The recital first ("Her old dog Kobus rides along on every crossing." word for word), then a reply in its own words.
+  const model = await scriptedModel(t, ['My old dog Kobus rides along on every crossing with me.', 'Kobus comes too, he loves the deck.']);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const history = [
+    { role: 'user' as const, text: 'Any tips for the crossing with a dog?' },
+    { role: 'companion' as const, text: 'Keep him on a lead on deck.' },
+  ];
+  const out: string[] = [];
+  const userText = 'Does your dog come along on the crossings?';
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history, userText, personality: henrike })) out.push(s);
+  t.deepEqual(out, ['Kobus comes too, he loves the deck.']);
+  const [first, retry] = model.seen.bodies.map((b) => (JSON.parse(b) as { messages: Array<{ role: string; content: string }> }).messages);
+  const notes = (messages: Array<{ content: string }>) => messages.filter((m) => m.content.startsWith('You could say:')).length;
+  t.is(notes(first!), 2, "the earlier turn's note and this line's");
+  t.is(notes(retry!), 1, "the earlier turn's note only");
+  t.deepEqual(retry!.slice(0, first!.length - 1), first!.slice(0, -1), 'the retry starts as the first attempt did, up to its note');
+});
