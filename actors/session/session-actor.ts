@@ -165,7 +165,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   /** The reply engine gets ready for this session's next turn (the local model evaluates its prompt ahead). */
   function prepareEngine(state: SessionState): void {
     if (state.session.state !== 'open') return;
-    deps.engine.prepare?.({ characterName: state.character.name, personality: state.character.personality, history: state.memory });
+    void deps.engine.prepare?.({ characterName: state.character.name, personality: state.character.personality, history: state.memory });
   }
 
   /** The session's one end transition: explicit end, idle timeout, media failure or supervisor stop. */

@@ -125,8 +125,10 @@ export class SessionClient {
       await this.deps.capacity.release(id);
       throw err;
     }
-    // A realtime session's room opens before session.started, which carries it.
-    const view = session.realtime ? await this.openRoom(id) : sessionView(session, character, this.deps.engine.name);
+    // Every new session starts on its node before session.started: a realtime one opens its room
+    // there, which the event carries, and the reply engine gets ready for the first turn (the
+    // embedded model evaluates the session's prompt ahead: 2-5 s of a first turn on one core).
+    const view = await this.start(id);
     const { token, secret } = await this.deps.credentials.issueSessionToken(em, {
       parent: principal,
       sessionId: id,
@@ -136,8 +138,8 @@ export class SessionClient {
     return { session: view, clientToken: { token: secret, id: token.id, expiresAt: token.expiresAt.toISOString() } };
   }
 
-  /** Opens a new realtime session's room; if it cannot, the session ends (media_error) and the caller gets 503. */
-  private async openRoom(sessionId: string): Promise<SessionView> {
+  /** Starts a new session on its node; a realtime room that cannot open ends it (media_error) and the caller gets 503. */
+  private async start(sessionId: string): Promise<SessionView> {
     const reply = await this.host.ask(sessionId, { type: 'start' });
     if (reply.kind === 'view') return reply.session;
     await this.host.end(sessionId, 'media_error');

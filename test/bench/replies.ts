@@ -48,6 +48,8 @@ import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
 import { catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
 import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
+import { OpenAiEngine } from '../../actors/session/reply/openai-engine.js';
+import { replyLimits } from '../../actors/session/reply/create-reply-engine.js';
 import {
   CHARACTERS,
   CHECKS,
@@ -179,9 +181,12 @@ class TimedEngine implements ReplyEngine {
   get name() {
     return this.inner.name;
   }
-  /** The session's warm-up, as in the service (a turn sent right after opening may wait for it). */
-  prepare(ctx: Omit<ReplyContext, 'userText'>): void {
-    this.inner.prepare?.(ctx);
+  /** The latest session's warm-up: settled once the model server has evaluated its prompt. */
+  warmUp: Promise<void> = Promise.resolve();
+  /** The session's warm-up, as in the service. */
+  prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> {
+    this.warmUp = Promise.resolve(this.inner.prepare?.(ctx));
+    return this.warmUp;
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     const started = performance.now();
@@ -361,7 +366,13 @@ export async function runReplies(): Promise<void> {
       let timed: TimedEngine | undefined;
       const service = await startService(config, log, {
         migrate: false,
-        wrapReplyEngine: (e) => (timed = new TimedEngine(e, llmPids.get(engine))),
+        // A model of the catalogue is the service's embedded model: its engine warms each session up
+        // (createReplyEngine() with REPLY_ENGINE=local), which REPLY_ENGINE=openai leaves out.
+        wrapReplyEngine: (e) =>
+          (timed = new TimedEngine(
+            llmUrl ? new OpenAiEngine(llmUrl, engine, undefined, config.replyEngineTimeoutMs, replyLimits(config), true) : e,
+            llmPids.get(engine),
+          )),
       });
       names.set(engine, timed!.name);
       const records: TurnRecord[] = [];
@@ -391,6 +402,9 @@ export async function runReplies(): Promise<void> {
           const characterId = (await api('POST', '/characters', { name: c.name, personality: c.personality })).json.data.id as string;
           const sessionId = (await api('POST', '/avatars', { characterId })).json.data.id as string;
           const earlier: string[] = [];
+          // The first turn comes once the session's warm-up is done, as from a user who read the
+          // greeting first (a turn sent at once would wait for it in the model server's queue).
+          await timed!.warmUp;
           for (const turn of c.turns.slice(0, turns)) {
             const started = performance.now();
             timed!.last = undefined;

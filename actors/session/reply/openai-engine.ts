@@ -302,9 +302,9 @@ export class OpenAiEngine implements ReplyEngine {
    * the evaluated tokens, and the first real turn, whose prompt starts the same way, evaluates only
    * what follows them. Not sent to other servers: a hosted API would bill a call per session.
    */
-  prepare(ctx: Omit<ReplyContext, 'userText'>): void {
+  async prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> {
     if (!this.warmUp) return;
-    void request(this.completionsUrl(), {
+    await request(this.completionsUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ model: this.model, messages: this.conversation(ctx), max_tokens: 1, temperature: 0 }),

@@ -24,7 +24,8 @@ export interface ReplyEngine {
   /**
    * Optional, called when a session starts on a node: gets the engine ready for this session's
    * first reply (the local model evaluates the system prompt ahead, so the first turn does not
-   * wait for it). Never throws and never delays the caller.
+   * wait for it). Never throws and never delays the caller: the session does not wait for the
+   * promise, which settles when the engine is ready (a benchmark waits for it).
    */
-  prepare?(context: Omit<ReplyContext, 'userText'>): void;
+  prepare?(context: Omit<ReplyContext, 'userText'>): Promise<void> | void;
 }
