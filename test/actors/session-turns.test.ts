@@ -1,6 +1,6 @@
 /**
  * A bad turn is refused before the model runs, and a turn that cannot be journalled never ends
- * its session (issue 12, item 2).
+ * its session (issue 12, item 2); a new session's reply engine is ready before its first turn.
  */
 import test from 'ava';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
@@ -74,4 +74,27 @@ test.serial('a turn that cannot be journalled answers 503 and leaves the session
   const ok = await call(service.app, 'POST', `/api/v1/avatars/${session.id}/chat`, { key: session.clientToken, body: { text: 'hello' } });
   t.is(ok.statusCode, 200, 'the session and its st_ token still work once journalling does');
   t.is(ok.json().data.exchange, 1, 'the refused turns left no trace');
+});
+
+test.serial('a new REST session gets its reply engine ready before its first turn, with the greeting in its memory', async (t) => {
+  const prepared: Array<{ characterName: string; history: Array<{ role: string; text: string }> }> = [];
+  const own = await startTestService({ REDIS_URL: `${process.env.REDIS_URL}/7` }, undefined, {
+    wrapReplyEngine: (engine) => ({
+      name: engine.name,
+      reply: (ctx, signal) => engine.reply(ctx, signal),
+      prepare: (ctx) => void prepared.push({ characterName: ctx.characterName, history: ctx.history }),
+    }),
+  });
+  t.teardown(() => own.close());
+  const owner = await createAccount(own);
+  const characterId = (
+    await call(own.app, 'POST', '/api/v1/characters', {
+      key: owner.live,
+      body: { name: 'Warm Wendy', personality: { greeting: 'Hello, I am Wendy.' } },
+    })
+  ).json().data.id;
+  const created = await call(own.app, 'POST', '/api/v1/avatars', { key: owner.live, body: { characterId } });
+  t.is(created.statusCode, 201);
+  t.false(created.json().data.realtime);
+  t.deepEqual(prepared, [{ characterName: 'Warm Wendy', history: [{ role: 'companion', text: 'Hello, I am Wendy.' }] }]);
 });

@@ -20,7 +20,7 @@ export interface TestService extends RunningService {
 export async function startTestService(
   env: Record<string, string> = {},
   log?: Logger,
-  options: Pick<StartOptions, 'extraRoutes'> = {},
+  options: Pick<StartOptions, 'extraRoutes' | 'wrapReplyEngine'> = {},
 ): Promise<TestService> {
   const config = loadConfig(
     {
