@@ -139,13 +139,46 @@ test('an assistant’s talk is refused; a bare greeting answering a question is 
     'Here are some ideas for your commute:',
     'Sure, please do so. What do you need assistance with?',
     "Oh, I'd love to help you with that!",
+    // A ramen cook asked about his shop, and a nurse asked about her work (a benchmark run).
+    "I don't have any information about my shop.",
+    "I apologize, but I don't know a ramen called Priya.",
+    "I'm just here to help!",
   ])
     t.is(guard.refuses(talk), 'talks like an assistant', talk);
   t.is(guard.refuses('I can help you knead the dough on Saturday.'), undefined);
+  t.is(guard.refuses("I don't have any flour left today."), undefined);
   const filler = fillerFor('What does your son want to be?');
   t.true(filler('Good morning, Ravi!'));
   t.true(filler('Hello!'));
   t.false(filler('Hello, my son wants to be a vet.'));
   t.false(fillerFor('Good morning! Who are you?')('Good morning!'), 'a greeting answers a greeting');
   t.false(fillerFor("I'm Tomasz, by the way.")('Nice to meet you, Tomasz.'), 'a greeting answers an introduction');
+});
+
+test('a recital of the persona is cut at a clause before it runs on for eight words; nothing is kept that the guard refuses', (t) => {
+  // Odile Varga of the replies benchmark, asked "How many hives do you have?".
+  const odile = {
+    systemPrompt: 'Odile Varga has kept bees for twenty-two years and has forty hives on the hillside behind her house.',
+    description: 'She sings alto in a church choir on Thursdays and walks her greyhound, Pepper.',
+    traits: [],
+  };
+  const guard = new ReplyGuard('Odile Varga', odile, [], undefined, false, 'How many hives do you have?');
+  t.is(guard.refuses('I have forty hives on the hillside behind my house.'), 'recites its persona');
+  t.is(guard.shortened('I have forty hives on the hillside behind my house.'), 'I have forty hives on the hillside.');
+  t.is(guard.shortened('I sing alto in a church choir on Thursdays and walk my greyhound, Pepper.'), 'I sing alto in a church choir.');
+  t.is(guard.shortened('I have kept bees for twenty-two years and have forty hives.'), 'I have kept bees for twenty-two years.');
+  t.is(guard.shortened('I have forty hives.'), undefined, 'not a recital: nothing to cut');
+  // Cut before "in" the rest ("I kept bees") is too short an answer; before "for" it would dangle.
+  t.is(
+    guard.shortened('I kept bees for twenty-two years and have forty hives on the hillside behind my house.'),
+    'I kept bees for twenty-two years.',
+  );
+  const repeating = new ReplyGuard('Odile Varga', odile, ['I have forty hives on the hillside.'], undefined, false, 'How many hives?');
+  t.is(repeating.shortened('I have forty hives on the hillside behind my house.'), 'I have forty hives.', 'a cut that repeats is no cut');
+  // Asked where, the place (Bashir Haddad of the benchmark: "Which city is your stall in?").
+  const bashir = { systemPrompt: 'Bashir Haddad runs a spice stall in the old market of Amman.', description: '', traits: [] };
+  const where = new ReplyGuard('Bashir Haddad', bashir, [], undefined, false, 'Which city is your stall in?');
+  t.is(where.shortened('I run a spice stall in the old market of Amman.'), 'In the old market of Amman.');
+  const what = new ReplyGuard('Bashir Haddad', bashir, [], undefined, false, 'What do you sell?');
+  t.is(what.shortened('I run a spice stall in the old market of Amman.'), 'I run a spice stall.');
 });

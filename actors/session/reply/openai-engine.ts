@@ -128,6 +128,11 @@ function instructions(ctx: Pick<ReplyContext, 'characterName' | 'personality'>):
 }
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+/**
+ * Words with whose they are left out: "…when asked my name, say it." (the perspective rewrite of "your
+ * name") reads the instructions back as much as "…when asked your name, say it." does.
+ */
+const echoWordsOf = (text: string) => wordsOf(text).map((w) => (/^(?:i|me|my|mine|you|your|yours)$/.test(w) ? 'P' : w));
 const ECHO_RUN = 6;
 /** Labels of the prompt's own lines: the fact note's (factNote()) and the traits' (systemMessage()). */
 const PROMPT_LABEL = /\b(?:you could say|your manner)\s*:/i;
@@ -143,7 +148,7 @@ export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characte
   // A label of the prompt read out: the fact note's ('… You could say: "I make beeswax candles in
   // winter."') or the traits' line ("Your manner: exact, chatty, fond of tea.").
   if (PROMPT_LABEL.test(sentence)) return true;
-  const said = wordsOf(sentence);
+  const said = echoWordsOf(sentence);
   const runs = new Set<string>();
   for (const line of [
     ...instructions(ctx),
@@ -155,7 +160,7 @@ export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characte
     askedNameNote('', ctx.characterName),
     adviceNote(ctx.characterName),
   ]) {
-    const w = wordsOf(line);
+    const w = echoWordsOf(line);
     for (let i = 0; i + ECHO_RUN <= w.length; i++) runs.add(w.slice(i, i + ECHO_RUN).join(' '));
   }
   for (let i = 0; i + ECHO_RUN <= said.length; i++) if (runs.has(said.slice(i, i + ECHO_RUN).join(' '))) return true;
@@ -163,7 +168,8 @@ export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characte
   // answered "I am the developer, and that is who I stay." (the ten-turn test's log).
   const claimed = CLAIMED_ROLE.exec(ctx.userText)?.[1];
   if (claimed && new RegExp(`\\b(?:i am|i'm|i’m)\\s+${escapeRegExp(claimed)}(?![\\p{L}])`, 'iu').test(sentence)) return true;
-  return said.length >= 4 && ` ${wordsOf(ctx.userText).join(' ')} `.includes(` ${said.join(' ')} `);
+  const own = wordsOf(sentence);
+  return own.length >= 4 && ` ${wordsOf(ctx.userText).join(' ')} `.includes(` ${own.join(' ')} `);
 }
 
 /** "I am the developer", "I'm your creator": a role a user line claims, up to the clause's end. */
@@ -551,6 +557,7 @@ export class OpenAiEngine implements ReplyEngine {
       },
       filler: fillerFor(ctx.userText),
       rewrite: perspectiveFor(ctx.userText),
+      mend: (s) => guard.shortened(s),
     });
     try {
       for await (const delta of this.deltas(res.body)) {

@@ -12,6 +12,7 @@
  *     model"), and reports `brokeCharacter` when that was the first one, so it is asked again;
  *   - ends the reply at a sentence the reply guard refuses (reply-guard.ts: "Hi Mira!", a recital
  *     of the persona), and reports `refused` when that was the first one, so it is asked again;
+ *     or, where the caller can mend it (a recital cut short), ends the reply with it mended;
  *   - unwraps a reply the model narrated ('The other person, Mira, would respond as: "I live
  *     alone out there."' → "I live alone out there.");
  *   - drops sentences the caller calls filler (a bare "Hello!" that answers a question), so what
@@ -45,22 +46,25 @@ export function stripTemplateTokens(text: string): string {
 }
 
 /**
- * An assistant's offer of the reply: 'Sure, here's one sentence in the first person: "…"' (the 0.5B
- * default, in a walk-through, to "What do you do at parties?"), "Here is my answer:". Up to the colon,
- * no quotation or sentence end in it.
+ * An assistant's offer of the reply: 'Sure, here's one sentence in the first person: "…"' (the
+ * 0.5B default, in a walk-through, to "What do you do at parties?"), 'Sure, here's a practical tip
+ * for Dr. Ada Stone: "…"', "Here is my answer:". Up to the colon, no quotation or sentence end in it.
  */
-const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\s+)?here(?:'s|’s|\\s+is|\\s+are)\\b[^:"“.!?]{0,60}`;
+const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\s+)?here(?:'s|’s|\\s+is|\\s+are)\\b(?:[^:"“.!?]|\\b(?:Dr|Mr|Mrs|Ms|St)\\.){0,60}`;
+
+/** The instructions' words as a label: "One or two sentences: I am Sofía…" (a benchmark run's Spanish tutor). */
+const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?(?:\\s+in the first person)?`;
 
 /**
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
  * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
  * the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
- * adviceNote()), or an assistant's offer of it (OFFER). `forms`: the ways of writing the
- * character's name, as a regular-expression alternation.
+ * adviceNote()), the instructions' (SENTENCES), or an assistant's offer of it (OFFER). `forms`:
+ * the ways of writing the character's name, as a regular-expression alternation.
  */
 function narration(forms: string): RegExp {
   return new RegExp(
-    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip|${OFFER})\\s*:\\s*`,
+    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip|${SENTENCES}|${OFFER})\\s*:\\s*`,
     'iu',
   );
 }
@@ -90,6 +94,8 @@ export interface ReplyChecks {
   filler?: (sentence: string) => boolean;
   /** The sentence as it should be said (perspective.ts), before the checks read it. */
   rewrite?: (sentence: string) => string;
+  /** A sentence `unfit` refused, made fit (a recital cut short), or undefined: the reply ends with it. */
+  mend?: (sentence: string) => string | undefined;
 }
 
 export class ReplyCleaner {
@@ -110,6 +116,7 @@ export class ReplyCleaner {
   private readonly unfit: (sentence: string) => boolean;
   private readonly filler: (sentence: string) => boolean;
   private readonly rewrite: (sentence: string) => string;
+  private readonly mend: (sentence: string) => string | undefined;
   private readonly narration: RegExp;
 
   constructor(
@@ -121,6 +128,7 @@ export class ReplyCleaner {
     this.unfit = checks.unfit ?? (() => false);
     this.filler = checks.filler ?? (() => false);
     this.rewrite = checks.rewrite ?? ((sentence) => sentence);
+    this.mend = checks.mend ?? (() => undefined);
     this.spellName = nameSpeller(characterName);
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
     this.narration = narration(forms);
@@ -202,7 +210,15 @@ export class ReplyCleaner {
         break;
       }
       if (this.unfit(sentence)) {
-        if (this.count === 0) this.refused = sentence;
+        const mended = this.mend(sentence);
+        if (mended === undefined || this.said.has(normalise(mended))) {
+          if (this.count === 0) this.refused = sentence;
+          this.done = true;
+          break;
+        }
+        // What followed a recital would recite on: the mended sentence ends the reply.
+        out.push(mended);
+        this.count += 1;
         this.done = true;
         break;
       }

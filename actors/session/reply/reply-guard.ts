@@ -82,10 +82,11 @@ const ABOUT_YOU =
  * An assistant's talk, which no character says: "If you have any other questions, please don't
  * hesitate to ask." and "Sure, I can help you with that. Here are some ideas…" (the 0.5B default
  * to a beekeeper asked what she does in winter, and to a tram driver asked for ideas), "What do you
- * need assistance with?", "Oh, I'd love to help you with that!".
+ * need assistance with?", "Oh, I'd love to help you with that!", and an assistant's "I don't have any
+ * information about my shop." and "I'm just here to help!" (a ramen cook and a nurse, in a benchmark run).
  */
 const ASSISTANT_TALK =
-  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m here to (?:help|assist)|i am here to (?:help|assist)|how (?:can|may) i (?:assist|help) you)\b/i;
+  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but)\b/i;
 
 /** A sentence that is only a greeting, perhaps with a name: "Hello!", "Good morning, Ravi!". */
 const BARE_GREETING = new RegExp(
@@ -159,6 +160,42 @@ const LEAST_BAD_FIRST = [
   'talks like an assistant',
 ] as const;
 
+/**
+ * Words a sentence may be cut before and still read whole: prepositions, conjunctions and relative
+ * words ("I have forty hives | on the hillside…", "I teach the harp to children | at a music school").
+ * Not the particles of a verb ("rides along", "looks over", "walks by"): cut there, it reads cut.
+ */
+const CLAUSE_START = new Set(
+  'in on at for with and but or who which that whose where when while since after before because behind from to of near outside inside under between into during every each'.split(
+    ' ',
+  ),
+);
+/** A word a kept part must not end with: it would dangle ("I am known for."). */
+const DANGLING = new Set([
+  ...CLAUSE_START,
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'her',
+  'our',
+  'their',
+  'its',
+  'i',
+  'am',
+  'is',
+  'are',
+  'was',
+]);
+/** Where a phrase of place starts: asked where, what follows it answers. */
+const PLACE_START = new Set('in at on near outside inside behind beside by under from'.split(' '));
+/** A question of where: "Where do you live?", "Which city is your stall in?". */
+const ASKS_WHERE = /\bwhere\b|\b(?:which|what) (?:city|town|village|country|part|street|market|place)\b/i;
+/** A cut part this short is no answer. */
+const MIN_KEPT_WORDS = 3;
+
 /** Why the guard refuses a sentence. */
 export type Refusal = (typeof LEAST_BAD_FIRST)[number];
 
@@ -181,6 +218,8 @@ export class ReplyGuard {
   private readonly nameAlone: RegExp | undefined;
   private readonly traits: string | undefined;
   private readonly askedAboutIt: boolean;
+  /** The user's line asks where (ASKS_WHERE): a recital is shortened to its place. */
+  private readonly asksWhere: boolean;
   /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
 
@@ -197,6 +236,7 @@ export class ReplyGuard {
     question = '',
   ) {
     this.askedAboutIt = asksAboutIt(question);
+    this.asksWhere = ASKS_WHERE.test(question);
     // "What boat do you run?" → "The boat you are running is the night boat.": its verbs, whose "you" is the character.
     const verbs = [
       ...question.matchAll(/\b(?:do|did|does|can|could|will|would)\s+you\s+(?:ever\s+|usually\s+|still\s+)?([a-z]{2,})/gi),
@@ -270,6 +310,50 @@ export class ReplyGuard {
     if (!this.askedAboutIt) return false;
     if (ABOUT_YOU.test(sentence)) return true;
     return [...sentence.matchAll(YOU_DOING)].some((m) => this.askedVerbs.has(stem(m[1]!)));
+  }
+
+  /**
+   * A recital of the persona cut to the words before it runs on for RECITAL_RUN words, at the start
+   * of a clause: "I have forty hives on the hillside behind my house." → "I have forty hives on the
+   * hillside." (the persona: "…forty hives on the hillside behind her house"). The 0.5B model answers
+   * a question about a fact of the persona with the persona's own clause, the fact note's words;
+   * cut, it is an answer in its own words at once, where asking again took another generation
+   * without the note. Asked where, the place it ends with is kept instead. Undefined when the
+   * sentence is not a recital, or no cut leaves an answer that the guard lets pass.
+   */
+  shortened(sentence: string): string | undefined {
+    if (this.refuses(sentence) !== 'recites its persona') return undefined;
+    const spans = [...sentence.replace(/’/g, "'").matchAll(/[\p{L}\p{N}']+/gu)];
+    // The persona's tokens of each word (normalised() makes "I'm" two), and where each word's first one is.
+    const tokens: string[] = [];
+    const firstToken: number[] = [];
+    for (const m of spans) {
+      firstToken.push(tokens.length);
+      tokens.push(...normalised(m[0], this.nameWords));
+    }
+    let run = 0;
+    while (run + RECITAL_RUN <= tokens.length && !this.recital.has(tokens.slice(run, run + RECITAL_RUN).join(' '))) run++;
+    if (run + RECITAL_RUN > tokens.length) return undefined; // the traits read out as a list: nothing of its own to keep
+    const end = /!\s*$/.test(sentence) ? '!' : '.';
+    // Asked where, the place that ends the recital is the answer: "I run a spice stall in the old
+    // market of Amman." → "In the old market of Amman.", from the longest such phrase that passes.
+    if (this.asksWhere)
+      for (let w = 1; w + MIN_KEPT_WORDS <= spans.length; w++) {
+        if (!PLACE_START.has(spans[w]![0].toLowerCase()) || tokens.length - firstToken[w]! >= RECITAL_RUN) continue;
+        const place = sentence.slice(spans[w]!.index).replace(/[\s.!?…]+$/, '');
+        const kept = `${place[0]!.toUpperCase()}${place.slice(1)}${end}`;
+        if (this.refuses(kept) === undefined) return kept;
+      }
+    // A cut before word w keeps tokens [0, firstToken[w]): fewer than a run's from where it starts.
+    for (let w = spans.length - 1; w >= MIN_KEPT_WORDS; w--) {
+      if (firstToken[w]! > run + RECITAL_RUN - 1) continue;
+      const before = sentence.slice(0, spans[w]!.index);
+      if (!CLAUSE_START.has(spans[w]![0].toLowerCase()) && !/,\s*$/.test(before)) continue;
+      if (DANGLING.has(spans[w - 1]![0].toLowerCase())) continue;
+      const kept = `${before.replace(/[\s,;:–—-]+$/, '')}${end}`;
+      if (this.refuses(kept) === undefined) return kept;
+    }
+    return undefined;
   }
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
