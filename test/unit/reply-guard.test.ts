@@ -39,6 +39,7 @@ test('its name alone is refused as the answer to a line that did not ask who it 
   t.is(guard.refuses("Okay, I'm Bruno Keller."), 'answers with its name alone');
   t.is(guard.refuses("That's right, I'm Bruno Keller."), 'answers with its name alone');
   t.is(guard.refuses('Yes, I am Bruno, a baker in a small village.'), 'answers with its name alone');
+  t.is(guard.refuses('Bruno.'), 'answers with its name alone', 'the name and nothing else (a benchmark run: "Hazel.")');
   t.is(guard.refuses('I am Bruno Keller, and I start work at four.'), undefined, 'a name with an answer after it');
   t.is(guard.refuses('Start the dough the night before.'), undefined);
   const asked = new ReplyGuard('Bruno Keller', persona, [], undefined, true);

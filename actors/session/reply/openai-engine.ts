@@ -129,8 +129,8 @@ function instructions(ctx: Pick<ReplyContext, 'characterName' | 'personality'>):
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 /**
- * Words with whose they are left out: "…when asked my name, say it." (the perspective rewrite of "your
- * name") reads the instructions back as much as "…when asked your name, say it." does.
+ * Words with the persons' pronouns made one: "…when asked my name, say it." (the perspective
+ * rewrite of "your name") reads the instructions back as much as "…when asked your name, say it."
  */
 const echoWordsOf = (text: string) => wordsOf(text).map((w) => (/^(?:i|me|my|mine|you|your|yours)$/.test(w) ? 'P' : w));
 const ECHO_RUN = 6;
@@ -263,6 +263,25 @@ export function adviceNote(characterName: string): string {
   return `They ask for advice: give one practical tip, as ${characterName} would.`;
 }
 
+/** The fixed line after breaking character, always in character (opened by "No, " when asked whether it is an AI). */
+function stayLineOf(characterName: string): string {
+  return `I am ${characterName}, and that is who I stay.`;
+}
+
+/**
+ * The exchanges the fixed line answered (injections, as a rule) left out of what the model reads:
+ * shown it, the 0.5B said it again to later questions ("How long have you kept the lighthouse?" →
+ * "I am Mira, and that is who I stay.", 6 of about 70 retried first attempts in a benchmark run).
+ * They stay in the session's memory and journal.
+ */
+function withoutFixedLines(history: Turn[], characterName: string): Turn[] {
+  const fixed = stayLineOf(characterName);
+  return history.filter((t, i) => {
+    const answer = t.role === 'user' ? history[i + 1] : t;
+    return !(answer?.role === 'companion' && answer.text.replace(/^No, /, '') === fixed);
+  });
+}
+
 /**
  * A retry samples at no less than this, whatever the first attempt's temperature: near-greedy
  * retries (0.15, 0.3 after a greedy first attempt) gave the refused sentence again, and with the
@@ -351,7 +370,7 @@ export class OpenAiEngine implements ReplyEngine {
     const greeting = ctx.history[0];
     if (greeting?.role === 'companion' && greeting.text.trim() && (window.length === 0 || window[0] === ctx.history[1]))
       messages.push({ role: 'assistant', content: stripTemplateTokens(greeting.text).trim() });
-    for (const t of window) {
+    for (const t of withoutFixedLines(window, ctx.characterName)) {
       messages.push({ role: t.role === 'user' ? 'user' : 'assistant', content: stripTemplateTokens(t.text).trim() });
       for (const note of notes.get(t) ?? []) messages.push({ role: 'system', content: note });
     }
@@ -402,7 +421,7 @@ export class OpenAiEngine implements ReplyEngine {
     let unsaid: string[] | undefined;
     let recited = false;
     // The fixed line after breaking character; a person asked whether it is an AI opens it with a no.
-    const stayLine = `${must?.opening.startsWith('No,') ? 'No, ' : ''}I am ${ctx.characterName}, and that is who I stay.`;
+    const stayLine = `${must?.opening.startsWith('No,') ? 'No, ' : ''}${stayLineOf(ctx.characterName)}`;
     const opened = (held: string[]) => [must!.opening, ...held].slice(0, this.limits.maxSentences);
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only in the first half of the turn's time, so it can finish before the deadline.

@@ -82,8 +82,8 @@ const ABOUT_YOU =
  * An assistant's talk, which no character says: "If you have any other questions, please don't
  * hesitate to ask." and "Sure, I can help you with that. Here are some ideas…" (the 0.5B default
  * to a beekeeper asked what she does in winter, and to a tram driver asked for ideas), "What do you
- * need assistance with?", "Oh, I'd love to help you with that!", and an assistant's "I don't have any
- * information about my shop." and "I'm just here to help!" (a ramen cook and a nurse, in a benchmark run).
+ * need assistance with?", "Oh, I'd love to help you with that!", "I don't have any information
+ * about my shop." and "I'm just here to help!" (a ramen cook and a nurse, in a benchmark run).
  */
 const ASSISTANT_TALK =
   /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but)\b/i;
@@ -171,24 +171,7 @@ const CLAUSE_START = new Set(
   ),
 );
 /** A word a kept part must not end with: it would dangle ("I am known for."). */
-const DANGLING = new Set([
-  ...CLAUSE_START,
-  'a',
-  'an',
-  'the',
-  'my',
-  'your',
-  'his',
-  'her',
-  'our',
-  'their',
-  'its',
-  'i',
-  'am',
-  'is',
-  'are',
-  'was',
-]);
+const DANGLING = new Set([...CLAUSE_START, ...'a an the my your his her our their its i am is are was'.split(' ')]);
 /** Where a phrase of place starts: asked where, what follows it answers. */
 const PLACE_START = new Set('in at on near outside inside behind beside by under from'.split(' '));
 /** A question of where: "Where do you live?", "Which city is your stall in?". */
@@ -244,10 +227,11 @@ export class ReplyGuard {
     this.askedVerbs = new Set(this.askedAboutIt ? verbs : []);
     const forms = nameForms(characterName).map(escapeRegExp).join('|');
     // "How long have you kept the lighthouse?" → "Okay, I'm Mira.": its name, or its name and a
-    // clause of its persona, is no answer to a line that did not ask who it is.
+    // clause of its persona, is no answer to a line that did not ask who it is; nor is the name
+    // alone ("What do you make in your studio?" → "Hazel.").
     this.nameAlone = nameAnswers
       ? undefined
-      : new RegExp(`^\\W*${FILLER}(?:i am|i'm|i’m|my name is)\\s+(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`, 'iu');
+      : new RegExp(`^\\W*${FILLER}(?:(?:i am|i'm|i’m|my name is)\\s+)?(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`, 'iu');
     // "You are Mira": refused, and put in the first person by repair() when it cannot be asked again.
     const addressed = `\\b(you are|you're|you’re|your name is)\\s+((?:the |a )?(?:${forms}))(?![\\p{L}])`;
     this.addressed = new RegExp(addressed, 'giu');
