@@ -52,6 +52,8 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
   ]);
   t.deepEqual(clean('Ada', ['Here is my answer: I study comets.']), ['I study comets.']);
   t.deepEqual(clean('Sofía', ['One or two sentences: I am Sofía, a patient Spanish tutor.']), ['I am Sofía, a patient Spanish tutor.']);
+  t.deepEqual(clean('Rafael Duarte', ['As Rafael Duarte, I bake broa corn bread.']), ['I bake broa corn bread.'], 'a walk-through');
+  t.deepEqual(clean('Rafael Duarte', ['As a baker, I rise early.']), ['As a baker, I rise early.']);
   t.deepEqual(clean('Dr. Ada Stone', ['Sure, here\'s a practical tip for Dr. Ada Stone: "Look up ', 'after dusk."']), [
     'Look up after dusk.',
   ]);

@@ -183,3 +183,17 @@ test('a recital of the persona is cut at a clause before it runs on for eight wo
   const what = new ReplyGuard('Bashir Haddad', bashir, [], undefined, false, 'What do you sell?');
   t.is(what.shortened('I run a spice stall in the old market of Amman.'), 'I run a spice stall.');
 });
+
+test('asked when, a recital is cut to the time it ends with; "I" with a bare -ing form is refused', (t) => {
+  // A walk-through's night baker, asked "When do you start baking?".
+  const rafael = {
+    systemPrompt: 'Rafael Duarte bakes broa corn bread and pastéis de nata from midnight until seven.',
+    description: 'He is warm, teasing and proud of his sourdough starter.',
+    traits: [],
+  };
+  const when = new ReplyGuard('Rafael Duarte', rafael, [], undefined, false, 'When do you start baking?');
+  t.is(when.shortened('I bake broa corn bread and pastéis de nata from midnight until seven.'), 'From midnight until seven.');
+  t.is(when.refuses('I teasing and proud of my sourdough starter.'), 'says "I" with a bare -ing form');
+  t.is(when.refuses('I sing while the dough rises.'), undefined);
+  t.is(when.refuses('Thank you for your assistance.'), 'talks like an assistant');
+});

@@ -137,6 +137,8 @@ test('a question about the persona is followed by the fact it asks about, in the
   t.is(relevantFact(card, 'What do you do every morning?', 'Mira'), 'I polish the great lens every morning.');
   t.is(relevantFact(card, 'Do you live alone out there?', 'Mira'), 'I live there with my cat, Biscuit.');
   t.is(relevantFact(card, 'Tell me a joke.', 'Mira'), undefined);
+  // Asked by the general word, the persona's particular one (a walk-through: "I do not have any pets.").
+  t.is(relevantFact(card, 'Do you have any pets?', 'Mira'), 'I live there with my cat, Biscuit.');
   t.is(factNote('I polish the great lens every morning.'), 'You could say: "I polish the great lens every morning."');
 });
 

@@ -33,6 +33,47 @@ function stem(word: string): string {
   return w;
 }
 
+/**
+ * What a persona names where a user asks by the general word: "Do you have any pets?" is about the
+ * canary of "He keeps a canary named Fado in the shop" (a walk-through, answered "I do not have any
+ * pets." with no note). Stems, as stem() makes them.
+ */
+const TOPICS: Record<string, string[]> = {
+  pet: [
+    'dog',
+    'cat',
+    'canary',
+    'parrot',
+    'bird',
+    'greyhound',
+    'collie',
+    'rabbit',
+    'hamster',
+    'fish',
+    'horse',
+    'tortoise',
+    'puppy',
+    'kitten',
+  ],
+  animal: ['dog', 'cat', 'canary', 'parrot', 'bird', 'greyhound', 'collie', 'rabbit', 'hamster', 'fish', 'horse', 'tortoise', 'bee'],
+  family: [
+    'wife',
+    'husband',
+    'son',
+    'daughter',
+    'nephew',
+    'niece',
+    'granddaughter',
+    'grandson',
+    'brother',
+    'sister',
+    'mother',
+    'father',
+    'children',
+    'child',
+  ],
+};
+
 function contentStems(text: string, skip: Set<string>): Set<string> {
   const words = text.match(/[\p{L}\p{N}'’]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !STOP.has(w.toLowerCase()) && !skip.has(w.toLowerCase())).map(stem));
@@ -42,6 +83,7 @@ function contentStems(text: string, skip: Set<string>): Set<string> {
 export function relevantFact(card: string, line: string, characterName: string): string | undefined {
   const skip = new Set(characterName.toLowerCase().split(/\s+/));
   const asked = contentStems(line, skip);
+  for (const topic of [...asked]) for (const word of TOPICS[topic] ?? []) asked.add(stem(word));
   if (asked.size === 0) return undefined;
   let best: { sentence: string; shared: number } | undefined;
   for (const sentence of cardSentences(card).flatMap(clauses)) {

@@ -118,6 +118,8 @@ export class ReplyCleaner {
   private readonly rewrite: (sentence: string) => string;
   private readonly mend: (sentence: string) => string | undefined;
   private readonly narration: RegExp;
+  /** "As Rafael Duarte, I bake broa corn bread." (a walk-through): the role named, then the reply. */
+  private readonly asItself: RegExp;
 
   constructor(
     private readonly characterName: string,
@@ -132,6 +134,7 @@ export class ReplyCleaner {
     this.spellName = nameSpeller(characterName);
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
     this.narration = narration(forms);
+    this.asItself = new RegExp(`^as\\s+(?:${forms}),\\s*`, 'iu');
   }
 
   push(delta: string): string[] {
@@ -179,6 +182,13 @@ export class ReplyCleaner {
     return l === name || name.split(/\s+/).includes(l) || /^(answer|reply|response)$/.test(l);
   }
 
+  /** The sentence without a narrator's wrapper or a leading "As <name>,". */
+  private unwrapped(sentence: string): string {
+    const said = sentence.replace(this.narration, '');
+    const own = said.replace(this.asItself, '');
+    return own === said ? said : `${own[0]?.toUpperCase() ?? ''}${own.slice(1)}`;
+  }
+
   private accept(sentences: string[]): string[] {
     const out: string[] = [];
     for (let sentence of sentences) {
@@ -192,7 +202,7 @@ export class ReplyCleaner {
           break;
         }
       }
-      sentence = this.rewrite(this.spellName(unquoted(sentence.replace(/\s+/g, ' ').trim().replace(this.narration, ''))));
+      sentence = this.rewrite(this.spellName(unquoted(this.unwrapped(sentence.replace(/\s+/g, ' ').trim()))));
       const key = normalise(sentence);
       if (!key) continue;
       if (this.count === 0 && this.filler(sentence)) {

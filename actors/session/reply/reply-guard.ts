@@ -70,6 +70,14 @@ const I_WITH_THIRD_PERSON_VERB =
   /(?<![\p{L}'’])I\s+(?:(?:now|still|also|often|always|usually|never|sometimes|really|just|mostly|only)\s+)?(?!(?:always|sometimes|perhaps|was|towards|afterwards|besides|nevertheless|thus|yes|unless|plus|as)\b)(?:is|has|does|[a-z]{2,}(?<![su])s)\b/u;
 
 /**
+ * "I" with a bare -ing form, a garbled copy of the persona: "I teasing and proud of my sourdough
+ * starter." (a walk-through's baker; the card: "I am warm, teasing and proud of…"). Not the verbs
+ * that end in -ing ("I sing", "I bring").
+ */
+const I_WITH_BARE_GERUND =
+  /(?<![\p{L}'’])I\s+(?!(?:sing|bring|ring|swing|sting|cling|fling|spring|string|wring|sling|thing|king|ping)\b)[a-z]{2,}ing\b/u;
+
+/**
  * A sentence about "you" that answers a question about the character: "Do you bring anyone along
  * on your crossings?" → "You don't.", the 0.5B model turning the question round (a walk-through's
  * ferry captain, whose persona has her dog). Advice and the common turns of speech are not it:
@@ -86,7 +94,7 @@ const ABOUT_YOU =
  * about my shop." and "I'm just here to help!" (a ramen cook and a nurse, in a benchmark run).
  */
 const ASSISTANT_TALK =
-  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but)\b/i;
+  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but|thank you for your (?:assistance|cooperation|inquiry|query))\b/i;
 
 /** A sentence that is only a greeting, perhaps with a name: "Hello!", "Good morning, Ravi!". */
 const BARE_GREETING = new RegExp(
@@ -155,6 +163,7 @@ const LEAST_BAD_FIRST = [
   'repeats an earlier reply',
   'answers with its name alone',
   'says "I" with a verb of the third person',
+  'says "I" with a bare -ing form',
   'greets itself',
   "takes the user's name",
   'talks like an assistant',
@@ -176,6 +185,10 @@ const DANGLING = new Set([...CLAUSE_START, ...'a an the my your his her our thei
 const PLACE_START = new Set('in at on near outside inside behind beside by under from'.split(' '));
 /** A question of where: "Where do you live?", "Which city is your stall in?". */
 const ASKS_WHERE = /\bwhere\b|\b(?:which|what) (?:city|town|village|country|part|street|market|place)\b/i;
+/** Where a phrase of time starts: asked when, what follows it answers. */
+const TIME_START = new Set('from at on every before after until till during since in'.split(' '));
+/** A question of when: "When do you start baking?", "What time do you open?". */
+const ASKS_WHEN = /\bwhen\b|\bwhat time\b|\bhow early\b/i;
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
 
@@ -201,8 +214,8 @@ export class ReplyGuard {
   private readonly nameAlone: RegExp | undefined;
   private readonly traits: string | undefined;
   private readonly askedAboutIt: boolean;
-  /** The user's line asks where (ASKS_WHERE): a recital is shortened to its place. */
-  private readonly asksWhere: boolean;
+  /** The user's line asks where or when: the words that start the phrase a recital is shortened to. */
+  private readonly phraseStart: Set<string> | undefined;
   /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
 
@@ -219,7 +232,7 @@ export class ReplyGuard {
     question = '',
   ) {
     this.askedAboutIt = asksAboutIt(question);
-    this.asksWhere = ASKS_WHERE.test(question);
+    this.phraseStart = ASKS_WHERE.test(question) ? PLACE_START : ASKS_WHEN.test(question) ? TIME_START : undefined;
     // "What boat do you run?" → "The boat you are running is the night boat.": its verbs, whose "you" is the character.
     const verbs = [
       ...question.matchAll(/\b(?:do|did|does|can|could|will|would)\s+you\s+(?:ever\s+|usually\s+|still\s+)?([a-z]{2,})/gi),
@@ -302,7 +315,7 @@ export class ReplyGuard {
    * hillside." (the persona: "…forty hives on the hillside behind her house"). The 0.5B model answers
    * a question about a fact of the persona with the persona's own clause, the fact note's words;
    * cut, it is an answer in its own words at once, where asking again took another generation
-   * without the note. Asked where, the place it ends with is kept instead. Undefined when the
+   * without the note. Asked where or when, the place or time it ends with is kept instead. Undefined when the
    * sentence is not a recital, or no cut leaves an answer that the guard lets pass.
    */
   shortened(sentence: string): string | undefined {
@@ -319,11 +332,12 @@ export class ReplyGuard {
     while (run + RECITAL_RUN <= tokens.length && !this.recital.has(tokens.slice(run, run + RECITAL_RUN).join(' '))) run++;
     if (run + RECITAL_RUN > tokens.length) return undefined; // the traits read out as a list: nothing of its own to keep
     const end = /!\s*$/.test(sentence) ? '!' : '.';
-    // Asked where, the place that ends the recital is the answer: "I run a spice stall in the old
-    // market of Amman." → "In the old market of Amman.", from the longest such phrase that passes.
-    if (this.asksWhere)
+    // Asked where or when, the place or time that ends the recital is the answer: "I run a spice
+    // stall in the old market of Amman." → "In the old market of Amman.", "I bake broa … from
+    // midnight until seven." → "From midnight until seven.", the longest such phrase that passes.
+    if (this.phraseStart)
       for (let w = 1; w + MIN_KEPT_WORDS <= spans.length; w++) {
-        if (!PLACE_START.has(spans[w]![0].toLowerCase()) || tokens.length - firstToken[w]! >= RECITAL_RUN) continue;
+        if (!this.phraseStart.has(spans[w]![0].toLowerCase()) || tokens.length - firstToken[w]! >= RECITAL_RUN) continue;
         const place = sentence.slice(spans[w]!.index).replace(/[\s.!?…]+$/, '');
         const kept = `${place[0]!.toUpperCase()}${place.slice(1)}${end}`;
         if (this.refuses(kept) === undefined) return kept;
@@ -350,6 +364,7 @@ export class ReplyGuard {
     if (this.userName?.test(sentence)) return "takes the user's name";
     if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
     if (I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
+    if (I_WITH_BARE_GERUND.test(sentence)) return 'says "I" with a bare -ing form';
     if (ASSISTANT_TALK.test(sentence)) return 'talks like an assistant';
     if (this.traits && ` ${words(sentence).join(' ')} `.includes(` ${this.traits} `)) return 'recites its persona';
     const t = normalised(sentence, this.nameWords);
