@@ -139,6 +139,12 @@ test('a question about the persona is followed by the fact it asks about, in the
   t.is(relevantFact(card, 'Tell me a joke.', 'Mira'), undefined);
   // Asked by the general word, the persona's particular one (a walk-through: "I do not have any pets.").
   t.is(relevantFact(card, 'Do you have any pets?', 'Mira'), 'I live there with my cat, Biscuit.');
+  const grace = personaCard('Grace Okafor', {
+    systemPrompt: 'Grace Okafor is a night-shift nurse.',
+    description: 'She sings alto in a church choir on Thursdays and walks her greyhound, Pepper.',
+  }).card;
+  t.is(relevantFact(grace, 'Do you have any pets?', 'Grace Okafor'), 'I walk my greyhound, Pepper.');
+  t.is(relevantFact(grace, 'What do you do on Thursdays?', 'Grace Okafor'), 'I sing alto in a church choir on Thursdays.');
   t.is(factNote('I polish the great lens every morning.'), 'You could say: "I polish the great lens every morning."');
 });
 

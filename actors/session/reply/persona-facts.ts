@@ -17,11 +17,16 @@ const STOP = new Set(
 
 /**
  * A long sentence's clauses, each one sentence ("I fire my kiln every Friday, sell mugs … and share
- * the studio with my old greyhound, Dot." → three), so a note carries one fact, not the persona.
+ * the studio with my old greyhound, Dot." → three; "I sing alto in a church choir on Thursdays and
+ * walk my greyhound, Pepper." → two), so a note carries one fact, not the persona. A note of two
+ * facts was copied whole, and the recital cut to the first (reply-guard.ts shortened()) kept the
+ * choir where the greyhound was asked about.
  */
 function clauses(sentence: string): string[] {
   return sentence
-    .split(/,\s+(?:and\s+)?(?=(?!(?:a|an|the|who|which|that|whose|where|when|his|her|my|its|their|our)\s)[a-z]+\s)|;\s+/)
+    .split(
+      /,\s+(?:and\s+)?(?=(?!(?:a|an|the|who|which|that|whose|where|when|his|her|my|its|their|our)\s)[a-z]+\s)|;\s+|\s+and\s+(?=[a-z]+\s+(?:my|the|a|an|his|her|our|their)\s)/,
+    )
     .map((c, i) => (i > 0 && /^[a-z]/.test(c) ? `I ${c}` : c).replace(/[,.;!?]*$/, '.'));
 }
 
