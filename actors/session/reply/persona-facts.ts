@@ -43,40 +43,11 @@ function stem(word: string): string {
  * canary of "He keeps a canary named Fado in the shop" (a walk-through, answered "I do not have any
  * pets." with no note). Stems, as stem() makes them.
  */
+const ANIMALS = 'dog cat canary parrot bird greyhound collie rabbit hamster fish horse tortoise'.split(' ');
 const TOPICS: Record<string, string[]> = {
-  pet: [
-    'dog',
-    'cat',
-    'canary',
-    'parrot',
-    'bird',
-    'greyhound',
-    'collie',
-    'rabbit',
-    'hamster',
-    'fish',
-    'horse',
-    'tortoise',
-    'puppy',
-    'kitten',
-  ],
-  animal: ['dog', 'cat', 'canary', 'parrot', 'bird', 'greyhound', 'collie', 'rabbit', 'hamster', 'fish', 'horse', 'tortoise', 'bee'],
-  family: [
-    'wife',
-    'husband',
-    'son',
-    'daughter',
-    'nephew',
-    'niece',
-    'granddaughter',
-    'grandson',
-    'brother',
-    'sister',
-    'mother',
-    'father',
-    'children',
-    'child',
-  ],
+  pet: [...ANIMALS, 'puppy', 'kitten'],
+  animal: [...ANIMALS, 'bee'],
+  family: 'wife husband son daughter nephew niece granddaughter grandson brother sister mother father children child'.split(' '),
 };
 
 function contentStems(text: string, skip: Set<string>): Set<string> {
