@@ -129,13 +129,18 @@ function hexColour(hex: string): [number, number, number] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
+/** The page's audio level now, then a 100 ms pause: one sample of the loops below. */
+async function sampleLevel(page: Page): Promise<number> {
+  const level = ((await page.evaluate('window.companionViewer.audioLevel()')) as number | null) ?? 0;
+  await new Promise((r) => setTimeout(r, 100));
+  return level;
+}
+
+/** Audio levels sampled every 100 ms for `ms`. */
 async function levels(page: Page, ms: number): Promise<number[]> {
   const out: number[] = [];
   const end = Date.now() + ms;
-  while (Date.now() < end) {
-    out.push(((await page.evaluate('window.companionViewer.audioLevel()')) as number | null) ?? 0);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  while (Date.now() < end) out.push(await sampleLevel(page));
   return out;
 }
 
@@ -144,9 +149,9 @@ async function levelsUntil(page: Page, heard: (level: number) => boolean, timeou
   const out: number[] = [];
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    const [level] = await levels(page, 1);
-    out.push(level!);
-    if (heard(level!)) break;
+    const level = await sampleLevel(page);
+    out.push(level);
+    if (heard(level)) break;
   }
   return out;
 }
@@ -156,8 +161,8 @@ async function quietSpell(page: Page, quiet: (level: number) => boolean, spellMs
   const end = Date.now() + timeoutMs;
   let since = Date.now();
   while (Date.now() < end) {
-    const [level] = await levels(page, 1);
-    if (!quiet(level!)) since = Date.now();
+    const level = await sampleLevel(page);
+    if (!quiet(level)) since = Date.now();
     else if (Date.now() - since >= spellMs) return true;
   }
   return false;
