@@ -9,6 +9,7 @@ import {
   breaksCharacter,
   echoesPrompt,
   reminder,
+  retryReminder,
   systemMessage,
 } from '../../actors/session/reply/openai-engine.js';
 import { ReplyEngineUnavailable } from '../../actors/session/session-errors.js';
@@ -52,6 +53,14 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
   ]);
   t.deepEqual(clean('Ada', ['Here is my answer: I study comets.']), ['I study comets.']);
   t.deepEqual(clean('Sofía', ['One or two sentences: I am Sofía, a patient Spanish tutor.']), ['I am Sofía, a patient Spanish tutor.']);
+  // The fact note's label read out (openai-engine.ts factNote()): a benchmark run's taxi driver.
+  t.deepEqual(clean('Marta', ['You could say: "My son Tomek is studying to become a vet."']), [
+    'My son Tomek is studying to become a vet.',
+  ]);
+  // The lighthouse keeper in a later run, to "Do you live alone out there?".
+  t.deepEqual(clean('Mira', ['One or two short sentences in the first person, one specific detail: I live with my cat Biscuit.']), [
+    'I live with my cat Biscuit.',
+  ]);
   t.deepEqual(clean('Rafael Duarte', ['As Rafael Duarte, I bake broa corn bread.']), ['I bake broa corn bread.'], 'a walk-through');
   t.deepEqual(clean('Rafael Duarte', ['As a baker, I rise early.']), ['As a baker, I rise early.']);
   t.deepEqual(clean('Dr. Ada Stone', ['Sure, here\'s a practical tip for Dr. Ada Stone: "Look up ', 'after dusk."']), [
@@ -366,7 +375,9 @@ test('out of attempts, a refused sentence put in the first person is spoken rath
     // Put in the first person, a recital of the persona: still refused.
     "You're a ferry captain who has run the night boat between Harlingen and Terschelling for twelve years.",
     "You're running a ferry from Harlingen to Terschelling.",
-    'One or two sentences in the first person, you may say: "This ferry was a pleasure."',
+    // The walk-through's echo ('One or two sentences in the first person, you may say: "…"') is
+    // unwrapped now; an echo with nothing after it:
+    'Speak of yourself as I and my, and to the other person as you.',
   ]);
   const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
   const henrike = {
@@ -464,4 +475,33 @@ test('after a recital, the retry goes without this line’s fact note and keeps 
   t.is(notes(first!), 2, "the earlier turn's note and this line's");
   t.is(notes(retry!), 1, "the earlier turn's note only");
   t.deepEqual(retry!.slice(0, first!.length - 1), first!.slice(0, -1), 'the retry starts as the first attempt did, up to its note');
+});
+
+test('an echo of the prompt is asked again with the plain reminder, and the turn ends in a refused sentence before the fixed line', async (t) => {
+  // A walk-through's advice turn: "Give one practical tip, as <name> would." twice, and the
+  // companion answered "I am Dolores Ibarra, and that is who I stay.".
+  const model = await scriptedModel(t, [
+    'Give one practical tip, as Henrike Vos would.',
+    "You're running a ferry from Harlingen to Terschelling.",
+    'They ask for advice: give one practical tip, as Henrike Vos would.',
+  ]);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const out: string[] = [];
+  const userText = 'My girlfriend’s birthday is on Friday. Any advice?';
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  t.deepEqual(out, ["I'm running a ferry from Harlingen to Terschelling."]);
+  t.is(model.seen.requests, 3);
+  const second = JSON.parse(model.seen.bodies[1]!) as { messages: Array<{ role: string; content: string }> };
+  t.deepEqual(second.messages.at(-1), { role: 'system', content: retryReminder('Henrike Vos') }, 'not the reminder against injections');
+});
+
+test('its name opening a reply to a line that did not ask it is dropped, and the answer after it is the reply', async (t) => {
+  // The exemplar introduction copied: "What do you make in your studio?" → "I'm Hazel, a potter…".
+  const model = await scriptedModel(t, ['I am Henrike Vos, a ferry captain. My old dog Kobus sleeps on the bridge.']);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const out: string[] = [];
+  const userText = 'Where does your dog sleep?';
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  t.deepEqual(out, ['My old dog Kobus sleeps on the bridge.']);
+  t.is(model.seen.requests, 1);
 });

@@ -44,9 +44,18 @@ test('its name alone is refused as the answer to a line that did not ask who it 
   t.is(guard.refuses('Start the dough the night before.'), undefined);
   const asked = new ReplyGuard('Bruno Keller', persona, [], undefined, true);
   t.is(asked.refuses("Hello! I'm Bruno Keller."), undefined, 'asked who it is, its name is the answer');
-  for (const line of ['What is your name?', 'Are you a real person?', 'Are you an AI?', 'Tell me about yourself.'])
+  // The benchmark's Pearl: "Hi, my name is Omar. What's yours?" lost its name when it opened the reply.
+  for (const line of [
+    'What is your name?',
+    'Are you a real person?',
+    'Are you an AI?',
+    'Tell me about yourself.',
+    "Hi, my name is Omar. What's yours?",
+  ])
     t.true(asksWhoItIs(line), line);
-  for (const line of ['Any tips?', 'How long have you kept the lighthouse?', 'Who do you live with?']) t.false(asksWhoItIs(line), line);
+  for (const line of ['Any tips?', 'How long have you kept the lighthouse?', 'Who do you live with?', "I love tea. What's yours?"])
+    t.false(asksWhoItIs(line), line);
+  t.is(mustSay('Pearl', "I'm Omar. What's yours?", false, undefined, 'Omar')?.opening, "I'm Pearl.");
 });
 
 test('asked back the name the user gave, the reply must say it, and a reply that never does opens with it', (t) => {
@@ -196,4 +205,32 @@ test('asked when, a recital is cut to the time it ends with; "I" with a bare -in
   t.is(when.refuses('I teasing and proud of my sourdough starter.'), 'says "I" with a bare -ing form');
   t.is(when.refuses('I sing while the dough rises.'), undefined);
   t.is(when.refuses('Thank you for your assistance.'), 'talks like an assistant');
+});
+
+test('its name copied from the exemplar introduction: a phrase of it answers where or when, otherwise it opens nothing', (t) => {
+  // The replies benchmark's Odile Varga, asked "Where do you live?", answered with her introduction.
+  const odile = {
+    systemPrompt: 'Odile Varga is a beekeeper who lives in a stone cottage outside Pécs.',
+    description: '',
+    traits: [],
+  };
+  const intro = 'I am Odile Varga, a beekeeper who lives in a stone cottage outside Pécs.';
+  const where = new ReplyGuard('Odile Varga', odile, [], undefined, false, 'Where do you live?');
+  t.true(where.onlyItsName(intro));
+  t.is(where.shortened(intro), 'In a stone cottage outside Pécs.');
+  const what = new ReplyGuard('Odile Varga', odile, [], undefined, false, 'Do bees ever sting you?');
+  t.true(what.onlyItsName(intro));
+  t.is(what.shortened(intro), undefined, 'no phrase of it answers this question');
+  t.false(what.onlyItsName('I am Odile Varga, and the bees sting me twice a week.'), 'its name with an answer');
+  const asked = new ReplyGuard('Odile Varga', odile, [], undefined, true, 'Who are you?');
+  t.false(asked.onlyItsName(intro), 'asked who it is, its name is the answer');
+});
+
+test('a sentence that only acknowledges is filler where a question asked something', (t) => {
+  // The 0.5B default in a benchmark run: "Why is the sky dark at night?" → "That's great!".
+  const filler = fillerFor('Why is the sky dark at night?');
+  for (const s of ["That's great!", 'Great question!', 'Thank you for asking.', 'Oh, how interesting!', 'What a lovely question.'])
+    t.true(filler(s), s);
+  t.false(filler("That's great for the stars: the sky is dark because space is empty."), 'an acknowledgement that goes on to answer');
+  t.false(fillerFor('I finally finished my thesis!')("That's great!"), 'it answers a line that asked nothing');
 });

@@ -16,9 +16,9 @@ export interface MustSay {
   opening: string;
 }
 
-/** "What is your name?", "Who are you?", "What should I call you?", "Who am I talking to?" */
+/** "What is your name?", "Who are you?", "What should I call you?", "Who am I talking to?", "I'm Omar. What's yours?" */
 export const ASKS_CHARACTER_NAME =
-  /\b(your name|who are you|who is this|who's this|what should i call you|what do i call you|who am i (?:talking|speaking|chatting) (?:to|with)|introduce yourself)\b/i;
+  /\b(your name|who are you|who is this|who's this|what should i call you|what do i call you|who am i (?:talking|speaking|chatting) (?:to|with)|introduce yourself|(?:my name(?:'s|’s| is)|i(?:'m|’m| am)|call me)\s[^?.!]{1,30}[.!,]\s*(?:what(?:'s|’s| is)|and) yours\s*\?)/i;
 /** "Are you an AI / a robot / a bot …?" */
 export const ASKS_IF_MACHINE = /\bare you (an? )?(ai|a\.i\.|robot|bot|chatbot|language model|artificial intelligence|computer|machine)\b/i;
 /** A no: "No, …", "I'm not a robot", "I'm a real person", "Of course not". */

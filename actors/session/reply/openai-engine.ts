@@ -299,6 +299,8 @@ function retrySeed(userText: string, attempt: number): number {
 /** How an attempt ended without a reply: by breaking character, or with its first sentence refused by the guard. */
 interface Outcome {
   brokeCharacter: boolean;
+  /** Its first sentence read the prompt back: no break of character, but nothing to say either. */
+  echoed?: boolean;
   refused?: string;
   /** Why the guard refused it (reply-guard.ts). */
   refusedFor?: string;
@@ -410,6 +412,10 @@ export class OpenAiEngine implements ReplyEngine {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const turnSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
     let breaks = 0;
+    // Attempts whose first sentence read the prompt back ("Give one practical tip, as Hazel
+    // would."): asked again with the plain reminder, and never a reason for the fixed line while a
+    // refused sentence can be spoken instead (an advice turn of a walk-through ended in it).
+    let echoes = 0;
     // The first sentences the guard refused, one per attempt, and why: spoken after all (repaired)
     // when no attempt does better in time.
     const refusals: Array<{ sentence: string; why: string }> = [];
@@ -463,8 +469,9 @@ export class OpenAiEngine implements ReplyEngine {
           return;
         }
         if (outcome.brokeCharacter) breaks++;
+        if (outcome.echoed) echoes++;
         if (outcome.filler) fillers.push(outcome.filler);
-        if (breaks > 0 || refusals.length || fillers.length) break; // the fixed in-character line, a refused sentence or filler below
+        if (breaks > 0 || echoes > 0 || refusals.length || fillers.length) break; // the fixed in-character line, a refused sentence or filler below
         throw new ReplyEngineUnavailable(`the reply engine did not finish a reply within ${this.timeoutMs} ms`);
       }
       if (spoke) return;
@@ -479,6 +486,7 @@ export class OpenAiEngine implements ReplyEngine {
       if (outcome.refused) refusals.push({ sentence: outcome.refused, why: outcome.refusedFor ?? '' });
       if (outcome.filler) fillers.push(outcome.filler);
       if (outcome.refusedFor === 'recites its persona') recited = true;
+      if (outcome.echoed) echoes++;
       // A model talked out of character twice will not be talked back in by a third try: the
       // companion answers with its own name instead, a fixed line that is always in character.
       if (outcome.brokeCharacter && ++breaks === 2) {
@@ -493,7 +501,7 @@ export class OpenAiEngine implements ReplyEngine {
     }
     // Nothing the guard let pass on a turn that must say something: what it must say is the answer
     // ("I'm Ravi; I am Marta Kowalczyk." was spoken to "Can you tell me my name again?").
-    if (must && (refusals.length || breaks > 0)) {
+    if (must && (refusals.length || breaks > 0 || echoes > 0)) {
       yield must.opening;
       return;
     }
@@ -520,6 +528,11 @@ export class OpenAiEngine implements ReplyEngine {
     // Nothing but filler: it, rather than an error (opened by what the reply must say).
     if (fillers.length) {
       yield* must ? opened(fillers.slice(0, 1)) : fillers.slice(0, 1);
+      return;
+    }
+    // Nothing but the prompt read back: the fixed line, which is at least in character.
+    if (echoes > 0) {
+      yield stayLine;
       return;
     }
     throw new EmptyReplyError('the reply engine produced no reply in character (empty, or broke character) after retrying');
@@ -561,20 +574,22 @@ export class OpenAiEngine implements ReplyEngine {
       throw new ReplyEngineUnavailable(`reply engine answered ${res.statusCode}`);
     }
     const machine = isMachinePersona(ctx);
-    // An echo of the prompt is handled as a break of character: as the first sentence it is asked again.
+    const filler = fillerFor(ctx.userText);
     let first = true;
     const cleaner = new ReplyCleaner(ctx.characterName, this.limits.maxSentences, {
       breaksCharacter: (s) => {
         const question = first ? ctx.userText : '';
         first = false;
-        return breaksCharacter(s, machine, question) || echoesPrompt(s, ctx);
+        return breaksCharacter(s, machine, question);
       },
+      echoes: (s) => echoesPrompt(s, ctx),
       unfit: (s) => {
         const why = guard.refuses(s);
         if (why && !outcome.refusedFor) outcome.refusedFor = why;
         return why !== undefined;
       },
-      filler: fillerFor(ctx.userText),
+      // Its name alone opening the reply is dropped (what follows may answer), unless a phrase of it answers (shortened()).
+      filler: (s) => filler(s) || (guard.onlyItsName(s) && guard.shortened(s) === undefined),
       rewrite: perspectiveFor(ctx.userText),
       mend: (s) => guard.shortened(s),
     });
@@ -586,6 +601,7 @@ export class OpenAiEngine implements ReplyEngine {
       yield* cleaner.flush();
     } finally {
       outcome.brokeCharacter = cleaner.brokeCharacter;
+      outcome.echoed = cleaner.echoed;
       if (cleaner.refused) outcome.refused = cleaner.refused;
       if (cleaner.dropped) outcome.filler = cleaner.dropped;
       if (!res.body.destroyed) stop.abort();

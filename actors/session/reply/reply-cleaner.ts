@@ -10,6 +10,8 @@
  *   - ends the reply after `maxSentences` sentences (the runaway cut; the token cap is the other);
  *   - ends the reply at a sentence that breaks character ("I am ChatGPT", "as an AI language
  *     model"), and reports `brokeCharacter` when that was the first one, so it is asked again;
+ *   - ends the reply at a sentence that reads the prompt back, and reports `echoed` when that was
+ *     the first one, so it is asked again;
  *   - ends the reply at a sentence the reply guard refuses (reply-guard.ts: "Hi Mira!", a recital
  *     of the persona), and reports `refused` when that was the first one, so it is asked again;
  *     or, where the caller can mend it (a recital cut short), ends the reply with it mended;
@@ -52,19 +54,23 @@ export function stripTemplateTokens(text: string): string {
  */
 const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\s+)?here(?:'s|’s|\\s+is|\\s+are)\\b(?:[^:"“.!?]|\\b(?:Dr|Mr|Mrs|Ms|St)\\.){0,60}`;
 
-/** The instructions' words as a label: "One or two sentences: I am Sofía…" (a benchmark run's Spanish tutor). */
-const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?(?:\\s+in the first person)?`;
+/**
+ * The instructions' words as a label, up to its colon: "One or two sentences: I am Sofía…" (a
+ * benchmark run's Spanish tutor), "One or two short sentences in the first person, one concrete
+ * detail: I love the sea." (a lighthouse keeper, in a later run).
+ */
+const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?(?:[^:"“.!?]){0,80}`;
 
 /**
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
  * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
  * the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
- * adviceNote()), the instructions' (SENTENCES), or an assistant's offer of it (OFFER). `forms`:
+ * adviceNote()), the fact note's ('You could say: "I keep a flask of hibiscus tea…"', factNote()), the instructions' (SENTENCES), or an assistant's offer of it (OFFER). `forms`:
  * the ways of writing the character's name, as a regular-expression alternation.
  */
 function narration(forms: string): RegExp {
   return new RegExp(
-    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip|${SENTENCES}|${OFFER})\\s*:\\s*`,
+    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i|you)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip|${SENTENCES}|${OFFER})\\s*:\\s*`,
     'iu',
   );
 }
@@ -88,6 +94,8 @@ function normalise(sentence: string): string {
 export interface ReplyChecks {
   /** It breaks character ("I am ChatGPT"): the reply ends, and as the first sentence it is no reply. */
   breaksCharacter?: (sentence: string) => boolean;
+  /** It reads the prompt back ("Give one practical tip, as Hazel would."): the reply ends, and as the first sentence it is no reply. */
+  echoes?: (sentence: string) => boolean;
   /** The reply guard refuses it: the reply ends before it. */
   unfit?: (sentence: string) => boolean;
   /** It says nothing where it stands (a bare "Hello!" opening an answer): dropped. */
@@ -107,12 +115,15 @@ export class ReplyCleaner {
   done = false;
   /** The reply's first sentence broke character: nothing was kept, the caller should ask again. */
   brokeCharacter = false;
+  /** The reply's first sentence read the prompt back: nothing was kept, the caller should ask again. */
+  echoed = false;
   /** The reply's first sentence, refused by the guard: nothing was kept, the caller should ask again. */
   refused: string | undefined;
   /** The first filler sentence dropped, if any: the reply of last resort. */
   dropped: string | undefined;
 
   private readonly breaksCharacter: (sentence: string) => boolean;
+  private readonly echoes: (sentence: string) => boolean;
   private readonly unfit: (sentence: string) => boolean;
   private readonly filler: (sentence: string) => boolean;
   private readonly rewrite: (sentence: string) => string;
@@ -127,6 +138,7 @@ export class ReplyCleaner {
     checks: ReplyChecks = {},
   ) {
     this.breaksCharacter = checks.breaksCharacter ?? (() => false);
+    this.echoes = checks.echoes ?? (() => false);
     this.unfit = checks.unfit ?? (() => false);
     this.filler = checks.filler ?? (() => false);
     this.rewrite = checks.rewrite ?? ((sentence) => sentence);
@@ -212,6 +224,11 @@ export class ReplyCleaner {
       if (this.breaksCharacter(sentence)) {
         // "I am ChatGPT." ends the reply; as the first sentence it is no reply at all.
         this.brokeCharacter = this.count === 0;
+        this.done = true;
+        break;
+      }
+      if (this.echoes(sentence)) {
+        this.echoed = this.count === 0;
         this.done = true;
         break;
       }

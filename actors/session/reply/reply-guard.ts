@@ -101,16 +101,23 @@ const BARE_GREETING = new RegExp(
   `^\\W*${GREETING}(?:[,!]?\\s+(?:there|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?))?\\s*[!.?]*\\s*$`,
   'u',
 );
+/**
+ * A sentence that only acknowledges, answering a question that asked something: "Why is the sky
+ * dark at night?" → "That's great!", "Do bees ever sting you?" → "Thank you for asking." (the 0.5B
+ * default, in a benchmark run). Dropped like a bare greeting.
+ */
+const BARE_ACKNOWLEDGEMENT =
+  /^\W*(?:(?:oh|ah|well|wow)[,!]?\s+)?(?:(?:that(?:'|’)s|that is|what an?|how)\s+)?(?:(?:a\s+)?(?:very\s+|really\s+)?(?:great|wonderful|lovely|nice|good|interesting|excellent|fascinating)(?:\s+question)?|thank(?:s| you)(?: so much)?(?: for asking)?)\s*[!.]*\s*$/i;
 const GREETS = /\b(?:hi|hello|hey|hiya|howdy|ahoy|greetings|good (?:morning|afternoon|evening|day)|welcome|bye|goodbye|good night)\b/i;
 
 /**
  * A bare greeting answering a question that greeted no one: "Where do you live?" → "Hello!", "What
- * does your son want to be?" → "Good morning, Ravi!" (the 0.5B default). It is dropped, not
- * refused: what follows it may be the answer.
+ * does your son want to be?" → "Good morning, Ravi!" (the 0.5B default), or one that only
+ * acknowledges (BARE_ACKNOWLEDGEMENT). It is dropped, not refused: what follows it may be the answer.
  */
 export function fillerFor(userText: string): (sentence: string) => boolean {
   if (!userText.includes('?') || GREETS.test(userText)) return () => false;
-  return (sentence) => BARE_GREETING.test(sentence);
+  return (sentence) => BARE_GREETING.test(sentence) || BARE_ACKNOWLEDGEMENT.test(sentence);
 }
 
 /** A question about the character, not about the user ("Do you remember my name?" may be answered "You are Tomasz."). */
@@ -319,7 +326,11 @@ export class ReplyGuard {
    * sentence is not a recital, or no cut leaves an answer that the guard lets pass.
    */
   shortened(sentence: string): string | undefined {
-    if (this.refuses(sentence) !== 'recites its persona') return undefined;
+    const why = this.refuses(sentence);
+    // The exemplar introduction copied, asked where or when: "Where do you live?" → "I am Odile
+    // Varga, a beekeeper who lives in a stone cottage outside Pécs." → "In a stone cottage outside Pécs."
+    if (why === 'answers with its name alone') return this.phraseStart && this.answerPhrase(sentence);
+    if (why !== 'recites its persona') return undefined;
     const spans = [...sentence.replace(/’/g, "'").matchAll(/[\p{L}\p{N}']+/gu)];
     // The persona's tokens of each word (normalised() makes "I'm" two), and where each word's first one is.
     const tokens: string[] = [];
@@ -335,13 +346,8 @@ export class ReplyGuard {
     // Asked where or when, the place or time that ends the recital is the answer: "I run a spice
     // stall in the old market of Amman." → "In the old market of Amman.", "I bake broa … from
     // midnight until seven." → "From midnight until seven.", the longest such phrase that passes.
-    if (this.phraseStart)
-      for (let w = 1; w + MIN_KEPT_WORDS <= spans.length; w++) {
-        if (!this.phraseStart.has(spans[w]![0].toLowerCase()) || tokens.length - firstToken[w]! >= RECITAL_RUN) continue;
-        const place = sentence.slice(spans[w]!.index).replace(/[\s.!?…]+$/, '');
-        const kept = `${place[0]!.toUpperCase()}${place.slice(1)}${end}`;
-        if (this.refuses(kept) === undefined) return kept;
-      }
+    const phrase = this.phraseStart && this.answerPhrase(sentence);
+    if (phrase) return phrase;
     // A cut before word w keeps tokens [0, firstToken[w]): fewer than a run's from where it starts.
     for (let w = spans.length - 1; w >= MIN_KEPT_WORDS; w--) {
       if (firstToken[w]! > run + RECITAL_RUN - 1) continue;
@@ -352,6 +358,28 @@ export class ReplyGuard {
       if (this.refuses(kept) === undefined) return kept;
     }
     return undefined;
+  }
+
+  /** The longest place or time phrase that ends the sentence and that the guard lets pass (phraseStart). */
+  private answerPhrase(sentence: string): string | undefined {
+    const spans = [...sentence.matchAll(/[\p{L}\p{N}'’]+/gu)];
+    const end = /!\s*$/.test(sentence) ? '!' : '.';
+    for (let w = 1; w + MIN_KEPT_WORDS <= spans.length; w++) {
+      if (!this.phraseStart!.has(spans[w]![0].toLowerCase())) continue;
+      const place = sentence.slice(spans[w]!.index).replace(/[\s.!?…]+$/, '');
+      const kept = `${place[0]!.toUpperCase()}${place.slice(1)}${end}`;
+      if (this.refuses(kept) === undefined) return kept;
+    }
+    return undefined;
+  }
+
+  /**
+   * Its name alone, copied from the exemplar introduction, opening a reply to a line that did not
+   * ask who it is: "I'm Hazel, a potter. I fire the kiln on Fridays." The reply engine drops it as
+   * filler, so what follows may answer; alone, it is refused (refuses()).
+   */
+  onlyItsName(sentence: string): boolean {
+    return this.nameAlone?.test(sentence) ?? false;
   }
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
