@@ -234,3 +234,10 @@ test('a sentence that only acknowledges is filler where a question asked somethi
   t.false(filler("That's great for the stars: the sky is dark because space is empty."), 'an acknowledgement that goes on to answer');
   t.false(fillerFor('I finally finished my thesis!')("That's great!"), 'it answers a line that asked nothing');
 });
+
+test('thanking itself by name is greeting itself', (t) => {
+  // A benchmark run's beekeeper, asked "What do you do in winter?".
+  const guard = new ReplyGuard('Odile Varga', { systemPrompt: 'Odile Varga keeps bees.', description: '', traits: [] }, []);
+  t.is(guard.refuses('Thank you for your guidance, Odile Varga.'), 'greets itself');
+  t.is(guard.refuses('Thank you for asking, I am Odile.'), undefined);
+});

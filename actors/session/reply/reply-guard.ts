@@ -262,6 +262,8 @@ export class ReplyGuard {
     this.selfGreeting = [
       new RegExp(`(?<![\\p{L}])${GREETING}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
       new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u'),
+      // Thanked by name: "Thank you for your guidance, Odile Varga." (a benchmark run's beekeeper).
+      new RegExp(`(?<![\\p{L}])${GREETING}\\b[^.!?]{0,60},\\s*(?:${forms})\\s*[.!?]`, 'u'),
     ];
     this.userName = userName
       ? new RegExp(`\\b(?:i am|i'm|i’m|my name is|call me)\\s+${escapeRegExp(userName)}(?![\\p{L}])`, 'iu')
