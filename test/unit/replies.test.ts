@@ -397,6 +397,14 @@ test('out of attempts, a refused sentence put in the first person is spoken rath
   t.is(model.seen.requests, 3);
 });
 
+/** What Henrike Vos (below) replies to `userText` at the start of a session, with `model` behind the engine. */
+async function henrikeSays(model: { url: string }, userText: string): Promise<string[]> {
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const out: string[] = [];
+  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  return out;
+}
+
 const henrike = {
   systemPrompt: 'Henrike Vos is a ferry captain who has run the night boat between Harlingen and Terschelling for twelve years.',
   description: 'Her old dog Kobus rides along on every crossing.',
@@ -407,10 +415,7 @@ const henrike = {
 test('told the user’s name, the companion is prompted to greet them by it, and a reply that never does is asked again', async (t) => {
   // A walk-through of the default: "I'm Tomasz, by the way. I study in Groningen." → "You're going to the ferry."
   const model = await scriptedModel(t, ["You're going to the ferry.", 'Welcome aboard, Tomasz! I run the night boat.']);
-  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
-  const out: string[] = [];
-  const userText = "I'm Tomasz, by the way. I study in Groningen.";
-  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  const out = await henrikeSays(model, "I'm Tomasz, by the way. I study in Groningen.");
   t.deepEqual(out, ['Welcome aboard, Tomasz!', 'I run the night boat.']);
   const first = JSON.parse(model.seen.bodies[0]!) as { messages: Array<{ role: string; content: string }> };
   t.deepEqual(first.messages.at(-1), { role: 'system', content: 'You could say: "Nice to meet you, Tomasz."' });
@@ -419,10 +424,7 @@ test('told the user’s name, the companion is prompted to greet them by it, and
 test('a question about the companion answered about "you" is asked again; out of attempts it is spoken in the first person', async (t) => {
   // The same walk: "Do you bring anyone along on your crossings?" → "You don't."
   const model = await scriptedModel(t, ["You don't."]);
-  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
-  const out: string[] = [];
-  const userText = 'Do you bring anyone along on your crossings?';
-  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  const out = await henrikeSays(model, 'Do you bring anyone along on your crossings?');
   t.deepEqual(out, ["I don't."]);
   t.is(model.seen.requests, DEFAULT_REPLY_LIMITS.emptyRetries + 1);
 });
@@ -485,10 +487,7 @@ test('an echo of the prompt is asked again with the plain reminder, and the turn
     "You're running a ferry from Harlingen to Terschelling.",
     'They ask for advice: give one practical tip, as Henrike Vos would.',
   ]);
-  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
-  const out: string[] = [];
-  const userText = 'My girlfriend’s birthday is on Friday. Any advice?';
-  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  const out = await henrikeSays(model, 'My girlfriend’s birthday is on Friday. Any advice?');
   t.deepEqual(out, ["I'm running a ferry from Harlingen to Terschelling."]);
   t.is(model.seen.requests, 3);
   const second = JSON.parse(model.seen.bodies[1]!) as { messages: Array<{ role: string; content: string }> };
@@ -498,10 +497,7 @@ test('an echo of the prompt is asked again with the plain reminder, and the turn
 test('its name opening a reply to a line that did not ask it is dropped, and the answer after it is the reply', async (t) => {
   // The exemplar introduction copied: "What do you make in your studio?" → "I'm Hazel, a potter…".
   const model = await scriptedModel(t, ['I am Henrike Vos, a ferry captain. My old dog Kobus sleeps on the bridge.']);
-  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
-  const out: string[] = [];
-  const userText = 'Where does your dog sleep?';
-  for await (const s of engine.reply({ characterName: 'Henrike Vos', history: [], userText, personality: henrike })) out.push(s);
+  const out = await henrikeSays(model, 'Where does your dog sleep?');
   t.deepEqual(out, ['My old dog Kobus sleeps on the bridge.']);
   t.is(model.seen.requests, 1);
 });
