@@ -241,3 +241,20 @@ test('thanking itself by name is greeting itself', (t) => {
   t.is(guard.refuses('Thank you for your guidance, Odile Varga.'), 'greets itself');
   t.is(guard.refuses('Thank you for asking, I am Odile.'), undefined);
 });
+
+test('a recital is cut to the phrase the question asks for: where, who with, how long, up to the next clause', (t) => {
+  // A walk-through's ferry cook, Inès Moreau, whose recital was cut to "I live in a small flat." twice.
+  const ines = {
+    systemPrompt:
+      "Inès Moreau is a ferry-boat cook on the crossing between Marseille and Corsica. She has cooked in the ship's galley for nine years.",
+    description: 'She lives in a small flat in the Panier quarter of Marseille with her brother Luc.',
+    traits: [],
+  };
+  const recital = 'I live in a small flat in the Panier quarter of Marseille with my brother Luc.';
+  const asked = (question: string) => new ReplyGuard('Inès Moreau', ines, [], undefined, false, question);
+  t.is(asked('Where do you live in Marseille?').shortened(recital), 'In the Panier quarter of Marseille.');
+  t.is(asked('Who do you live with?').shortened(recital), 'With my brother Luc.');
+  t.is(asked('How long have you worked on the ferry?').shortened("I have cooked in the ship's galley for nine years."), 'For nine years.');
+  t.is(asked('What do you cook?').shortened(recital), 'I live in a small flat.', 'asked nothing of the kind: the first clause');
+  t.true(fillerFor('What do you cook on the boat?')('Great morning, Daniel!'), 'a garbled greeting is filler too');
+});

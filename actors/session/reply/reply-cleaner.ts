@@ -198,7 +198,8 @@ export class ReplyCleaner {
   private unwrapped(sentence: string): string {
     const said = sentence.replace(this.narration, '');
     const own = said.replace(this.asItself, '');
-    return own === said ? said : `${own[0]?.toUpperCase() ?? ''}${own.slice(1)}`;
+    // "Give one practical tip: practice walking on deck." (a walk-through) starts a sentence of its own.
+    return own === sentence ? own : `${own[0]?.toUpperCase() ?? ''}${own.slice(1)}`;
   }
 
   private accept(sentences: string[]): string[] {

@@ -15,7 +15,7 @@ const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? 
 
 const THIRD_PERSON_VERB = '(?:is|was|has|had|does|did|will|would|should|can|could|must|may|might|[a-z]{2,}(?<![su])s)';
 const GREETING =
-  '(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]iya|[Hh]owdy|[Aa]hoy|[Gg]reetings|[Ww]elcome|[Gg]ood (?:[Mm]orning|[Aa]fternoon|[Ee]vening|[Dd]ay|[Nn]ight)|[Gg]oodbye|[Bb]ye|[Tt]hanks|[Tt]hank you|[Nn]ice to meet you|[Pp]leased to meet you|[Dd]ear)';
+  '(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]iya|[Hh]owdy|[Aa]hoy|[Gg]reetings|[Ww]elcome|[Gg]ood (?:[Mm]orning|[Aa]fternoon|[Ee]vening|[Dd]ay|[Nn]ight)|[Gg]reat (?:[Mm]orning|[Aa]fternoon|[Ee]vening)|[Gg]oodbye|[Bb]ye|[Tt]hanks|[Tt]hank you|[Nn]ice to meet you|[Pp]leased to meet you|[Dd]ear)';
 
 const FIRST_PERSON: Record<string, string> = { 'you are': 'I am', "you're": "I'm", 'your name is': 'my name is' };
 /** A sentence about "you" that is no invitation or advice ("You can visit on Sundays"). */
@@ -196,6 +196,12 @@ const ASKS_WHERE = /\bwhere\b|\b(?:which|what) (?:city|town|village|country|part
 const TIME_START = new Set('from at on every before after until till during since in'.split(' '));
 /** A question of when: "When do you start baking?", "What time do you open?". */
 const ASKS_WHEN = /\bwhen\b|\bwhat time\b|\bhow early\b/i;
+/** A question of company: "Who do you live with?", "With whom do you work?". */
+const ASKS_WHO_WITH = /\bwho\b[^?]*\bwith\b|\bwith whom\b/i;
+const COMPANY_START = new Set(['with']);
+/** A question of how long: "How long have you worked on the ferry?". */
+const ASKS_HOW_LONG = /\bhow long\b|\bhow many years\b/i;
+const SPAN_START = new Set(['for', 'since']);
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
 
@@ -221,7 +227,7 @@ export class ReplyGuard {
   private readonly nameAlone: RegExp | undefined;
   private readonly traits: string | undefined;
   private readonly askedAboutIt: boolean;
-  /** The user's line asks where or when: the words that start the phrase a recital is shortened to. */
+  /** The user's line asks where, when, who with or how long: the words that start the phrase that answers it (answerPhrase()). */
   private readonly phraseStart: Set<string> | undefined;
   /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
@@ -239,7 +245,15 @@ export class ReplyGuard {
     question = '',
   ) {
     this.askedAboutIt = asksAboutIt(question);
-    this.phraseStart = ASKS_WHERE.test(question) ? PLACE_START : ASKS_WHEN.test(question) ? TIME_START : undefined;
+    this.phraseStart = ASKS_WHERE.test(question)
+      ? PLACE_START
+      : ASKS_WHEN.test(question)
+        ? TIME_START
+        : ASKS_WHO_WITH.test(question)
+          ? COMPANY_START
+          : ASKS_HOW_LONG.test(question)
+            ? SPAN_START
+            : undefined;
     // "What boat do you run?" → "The boat you are running is the night boat.": its verbs, whose "you" is the character.
     const verbs = [
       ...question.matchAll(/\b(?:do|did|does|can|could|will|would)\s+you\s+(?:ever\s+|usually\s+|still\s+)?([a-z]{2,})/gi),
@@ -362,17 +376,28 @@ export class ReplyGuard {
     return undefined;
   }
 
-  /** The longest place or time phrase that ends the sentence and that the guard lets pass (phraseStart). */
+  /**
+   * The longest phrase of the kind asked for (phraseStart) that the guard lets pass: from a word
+   * that starts it to the sentence's end or the start of another clause ("I live in a small flat in
+   * the Panier quarter of Marseille with my brother Luc." → asked where, "In the Panier quarter of
+   * Marseille."; asked who with, "With my brother Luc.").
+   */
   private answerPhrase(sentence: string): string | undefined {
     const spans = [...sentence.matchAll(/[\p{L}\p{N}'’]+/gu)];
     const end = /!\s*$/.test(sentence) ? '!' : '.';
+    let best: { kept: string; words: number } | undefined;
     for (let w = 1; w + MIN_KEPT_WORDS <= spans.length; w++) {
       if (!this.phraseStart!.has(spans[w]![0].toLowerCase())) continue;
-      const place = sentence.slice(spans[w]!.index).replace(/[\s.!?…]+$/, '');
-      const kept = `${place[0]!.toUpperCase()}${place.slice(1)}${end}`;
-      if (this.refuses(kept) === undefined) return kept;
+      for (let e = spans.length; e >= w + MIN_KEPT_WORDS; e--) {
+        if (e - w <= (best?.words ?? 0)) break;
+        const cut = e < spans.length && (!CLAUSE_START.has(spans[e]![0].toLowerCase()) || DANGLING.has(spans[e - 1]![0].toLowerCase()));
+        if (cut) continue;
+        const phrase = sentence.slice(spans[w]!.index, e < spans.length ? spans[e]!.index : undefined).replace(/[\s.!?…,;:–—-]+$/, '');
+        const kept = `${phrase[0]!.toUpperCase()}${phrase.slice(1)}${end}`;
+        if (this.refuses(kept) === undefined) best = { kept, words: e - w };
+      }
     }
-    return undefined;
+    return best?.kept;
   }
 
   /**
