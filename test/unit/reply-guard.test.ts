@@ -258,3 +258,24 @@ test('a recital is cut to the phrase the question asks for: where, who with, how
   t.is(asked('What do you cook?').shortened(recital), 'I live in a small flat.', 'asked nothing of the kind: the first clause');
   t.true(fillerFor('What do you cook on the boat?')('Great morning, Daniel!'), 'a garbled greeting is filler too');
 });
+
+test('a short reply said again word for word is a repetition; a sentence of the question’s own words does not answer it', (t) => {
+  // A benchmark run's storyteller: "Are you a robot?" → "I'm a person.", then asked for a story → "I'm a person.".
+  const tilly = { systemPrompt: 'Tilly tells bedtime stories.', description: '', traits: [] };
+  const guard = new ReplyGuard('Tilly', tilly, ["I'm a person."], undefined, false, 'Tell me a very short story about a bunny.');
+  t.is(guard.refuses("I'm a person."), 'repeats an earlier reply');
+  t.is(guard.refuses('Once a bunny hopped.'), undefined);
+  // A benchmark run's beekeeper: the answer was Bence.
+  const odile = {
+    systemPrompt: "Odile keeps bees. Her neighbour's boy, Bence, helps her with the heavy frames.",
+    description: '',
+    traits: [],
+  };
+  const who = new ReplyGuard('Odile', odile, [], undefined, false, 'Who helps you with the heavy frames?');
+  t.is(who.refuses('I help you with the heavy frames.'), 'says the question back');
+  t.is(who.refuses('Bence helps me with the heavy frames.'), undefined);
+  const morning = new ReplyGuard('Odile', odile, [], undefined, false, 'Hi! What do you do every morning?');
+  t.is(morning.refuses('I do it every morning.'), 'says the question back');
+  const yesNo = new ReplyGuard('Odile', odile, [], undefined, false, 'Do you like the sea?');
+  t.is(yesNo.refuses('I do like the sea.'), undefined, 'a yes-or-no question is answered by its own words');
+});

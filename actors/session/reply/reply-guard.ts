@@ -125,6 +125,22 @@ export function asksAboutIt(userText: string): boolean {
   return userText.includes('?') && /\byou\b/i.test(userText) && !/\b(?:i|i'm|i’m|me|my|mine|myself)\b/i.test(userText);
 }
 
+/**
+ * A question a sentence made of its own words cannot answer: "Who helps you with the heavy
+ * frames?" → "I help you with the heavy frames." (a benchmark run's beekeeper; the answer is
+ * Bence). Not a yes-or-no question: "Do you like the sea?" → "I do like the sea." answers it.
+ */
+const WH_QUESTION = /^\W*(?:\w+[,!]?\s+){0,3}?(?:who|what|where|when|which|why|how)\b(?!\s+about\b)/i;
+/** Words that carry no content of their own, for WH_QUESTION's comparison. */
+const FUNCTION_WORDS = new Set(
+  `who what where when which why how do does did you your yours i i'm me my mine the a an is are am was were be been have has had
+   with for to of in on at and or but it its that this there here so not no yes just very really too also can could would will
+   should oh well okay ok sure`.split(/\s+/),
+);
+function contentStems(sentenceWords: string[]): string[] {
+  return sentenceWords.filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)).map(stem);
+}
+
 /** A verb's stem, enough for "run"/"running"/"runs" and "bring"/"brings" to meet. */
 function stem(word: string): string {
   const w = word.toLowerCase();
@@ -168,6 +184,7 @@ const LEAST_BAD_FIRST = [
   'speaks of itself in the second person',
   'answers a question about itself about "you"',
   'repeats an earlier reply',
+  'says the question back',
   'answers with its name alone',
   'says "I" with a verb of the third person',
   'says "I" with a bare -ing form',
@@ -229,6 +246,8 @@ export class ReplyGuard {
   private readonly askedAboutIt: boolean;
   /** The user's line asks where, when, who with or how long: the words that start the phrase that answers it (answerPhrase()). */
   private readonly phraseStart: Set<string> | undefined;
+  /** The content words of a question asking who, what, where, when, which, why or how, as stem() makes them. */
+  private readonly asked: Set<string> | undefined;
   /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
 
@@ -245,6 +264,7 @@ export class ReplyGuard {
     question = '',
   ) {
     this.askedAboutIt = asksAboutIt(question);
+    this.asked = WH_QUESTION.test(question) ? new Set(contentStems(words(question))) : undefined;
     this.phraseStart = ASKS_WHERE.test(question)
       ? PLACE_START
       : ASKS_WHEN.test(question)
@@ -427,6 +447,12 @@ export class ReplyGuard {
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
     const w = words(sentence);
     if (w.length >= 4 && this.earlier.some((e) => similar(e, w))) return 'repeats an earlier reply';
+    // Shorter, only word for word: "Are you a robot?" → "I'm a person.", then a story asked for → "I'm a person.".
+    if (w.length >= 2 && this.earlier.some((e) => e.join(' ') === w.join(' '))) return 'repeats an earlier reply';
+    if (this.asked && w.length >= 3) {
+      const own = contentStems(w);
+      if (own.length > 0 && own.every((s) => this.asked!.has(s))) return 'says the question back';
+    }
     return undefined;
   }
 }
