@@ -65,8 +65,9 @@ const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
  * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
  * the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
- * adviceNote()), the fact note's ('You could say: "I keep a flask of hibiscus tea…"', factNote()), the instructions' (SENTENCES), or an assistant's offer of it (OFFER). `forms`:
- * the ways of writing the character's name, as a regular-expression alternation.
+ * adviceNote()), the fact note's ('You could say: "I keep a flask of hibiscus tea…"', factNote()),
+ * the instructions' (SENTENCES), or an assistant's offer of it (OFFER). `forms`: the ways of
+ * writing the character's name, as a regular-expression alternation.
  */
 function narration(forms: string): RegExp {
   return new RegExp(

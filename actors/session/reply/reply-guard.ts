@@ -363,7 +363,7 @@ export class ReplyGuard {
    */
   shortened(sentence: string): string | undefined {
     const why = this.refuses(sentence);
-    // The exemplar introduction copied, asked where or when: "Where do you live?" → "I am Odile
+    // The exemplar introduction copied, asked where (or when, who with, how long): "Where do you live?" → "I am Odile
     // Varga, a beekeeper who lives in a stone cottage outside Pécs." → "In a stone cottage outside Pécs."
     if (why === 'answers with its name alone') return this.phraseStart && this.answerPhrase(sentence);
     if (why !== 'recites its persona') return undefined;
@@ -379,9 +379,9 @@ export class ReplyGuard {
     while (run + RECITAL_RUN <= tokens.length && !this.recital.has(tokens.slice(run, run + RECITAL_RUN).join(' '))) run++;
     if (run + RECITAL_RUN > tokens.length) return undefined; // the traits read out as a list: nothing of its own to keep
     const end = /!\s*$/.test(sentence) ? '!' : '.';
-    // Asked where or when, the place or time that ends the recital is the answer: "I run a spice
-    // stall in the old market of Amman." → "In the old market of Amman.", "I bake broa … from
-    // midnight until seven." → "From midnight until seven.", the longest such phrase that passes.
+    // Asked where, when, who with or how long, the phrase that tells it is the answer: "I run a
+    // spice stall in the old market of Amman." → "In the old market of Amman.", "I bake broa … from
+    // midnight until seven." → "From midnight until seven." (answerPhrase()).
     const phrase = this.phraseStart && this.answerPhrase(sentence);
     if (phrase) return phrase;
     // A cut before word w keeps tokens [0, firstToken[w]): fewer than a run's from where it starts.
@@ -410,8 +410,9 @@ export class ReplyGuard {
       if (!this.phraseStart!.has(spans[w]![0].toLowerCase())) continue;
       for (let e = spans.length; e >= w + MIN_KEPT_WORDS; e--) {
         if (e - w <= (best?.words ?? 0)) break;
-        const cut = e < spans.length && (!CLAUSE_START.has(spans[e]![0].toLowerCase()) || DANGLING.has(spans[e - 1]![0].toLowerCase()));
-        if (cut) continue;
+        const clauseEnd =
+          e === spans.length || (CLAUSE_START.has(spans[e]![0].toLowerCase()) && !DANGLING.has(spans[e - 1]![0].toLowerCase()));
+        if (!clauseEnd) continue;
         const phrase = sentence.slice(spans[w]!.index, e < spans.length ? spans[e]!.index : undefined).replace(/[\s.!?…,;:–—-]+$/, '');
         const kept = `${phrase[0]!.toUpperCase()}${phrase.slice(1)}${end}`;
         if (this.refuses(kept) === undefined) best = { kept, words: e - w };
