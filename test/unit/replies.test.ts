@@ -54,6 +54,11 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
   t.deepEqual(clean('Ada', ['Here is my answer: I study comets.']), ['I study comets.']);
   t.deepEqual(clean('Sofía', ['One or two sentences: I am Sofía, a patient Spanish tutor.']), ['I am Sofía, a patient Spanish tutor.']);
   t.deepEqual(clean('Inès', ['Give one practical tip: practice walking on deck.']), ['Practice walking on deck.'], 'a walk-through');
+  t.deepEqual(
+    clean('Ayaka', ['I give one practical tip: "Walk down slowly with poles."']),
+    ['Walk down slowly with poles.'],
+    'a walk-through',
+  );
   // The fact note's label read out (openai-engine.ts factNote()): a benchmark run's taxi driver.
   t.deepEqual(clean('Marta', ['You could say: "My son Tomek is studying to become a vet."']), [
     'My son Tomek is studying to become a vet.',

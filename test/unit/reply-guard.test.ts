@@ -256,6 +256,14 @@ test('a recital is cut to the phrase the question asks for: where, who with, how
   t.is(asked('Who do you live with?').shortened(recital), 'With my brother Luc.');
   t.is(asked('How long have you worked on the ferry?').shortened("I have cooked in the ship's galley for nine years."), 'For nine years.');
   t.is(asked('What do you cook?').shortened(recital), 'I live in a small flat.', 'asked nothing of the kind: the first clause');
+  // Another walk-through's hut warden: the phrase ends where another clause starts.
+  const ayaka = {
+    systemPrompt: 'Ayaka Mori has run the Karasawa hut for six years and cooks curry rice for the climbers.',
+    description: '',
+    traits: [],
+  };
+  const howLong = new ReplyGuard('Ayaka Mori', ayaka, [], undefined, false, 'How long have you run the hut?');
+  t.is(howLong.shortened('I have run the Karasawa hut for six years and cook curry rice for the climbers.'), 'For six years.');
   t.true(fillerFor('What do you cook on the boat?')('Great morning, Daniel!'), 'a garbled greeting is filler too');
 });
 

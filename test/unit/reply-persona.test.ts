@@ -185,3 +185,12 @@ test('the traits read out as a list are a recital', (t) => {
   t.is(guard.refuses('Your nature is patient, precise, fond of puns.'), 'recites its persona');
   t.is(guard.refuses('I am patient with old pipes.'), undefined);
 });
+
+test('asked who keeps it company, the fact found is the one of its family or animals', (t) => {
+  // A walk-through's hut warden, asked "Who keeps you company up there?": "I keep you company up there…".
+  const { card } = personaCard('Ayaka Mori', {
+    systemPrompt: 'Ayaka Mori is a mountain hut warden. She cooks curry rice for the climbers every evening.',
+    description: 'She lives at the hut from May to October with her dog, Kuro.',
+  });
+  t.regex(relevantFact(card, 'Who keeps you company up there?', 'Ayaka Mori') ?? '', /\bKuro\b/);
+});

@@ -44,10 +44,14 @@ function stem(word: string): string {
  * pets." with no note). Stems, as stem() makes them.
  */
 const ANIMALS = 'dog cat canary parrot bird greyhound collie rabbit hamster fish horse tortoise'.split(' ');
+const FAMILY = 'wife husband son daughter nephew niece granddaughter grandson brother sister mother father children child'.split(' ');
 const TOPICS: Record<string, string[]> = {
   pet: [...ANIMALS, 'puppy', 'kitten'],
   animal: [...ANIMALS, 'bee'],
-  family: 'wife husband son daughter nephew niece granddaughter grandson brother sister mother father children child'.split(' '),
+  family: FAMILY,
+  // "Who keeps you company up there?" is about the dog of "… with her dog, Kuro" (a walk-through).
+  company: [...FAMILY, ...ANIMALS],
+  alone: [...FAMILY, ...ANIMALS],
 };
 
 function contentStems(text: string, skip: Set<string>): Set<string> {

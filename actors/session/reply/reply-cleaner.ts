@@ -61,6 +61,9 @@ const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\
  */
 const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?(?:[^:"“.!?]){0,80}`;
 
+/** The advice note's words as a label: "Give one practical tip:", "I give one practical tip:" (a walk-through), "My practical tip:". */
+const TIP = `(?:(?:i|i'll|i’ll|i'd|i’d|i would|let me)\\s+)?give(?:\\s+you)?\\s+(?:one|a)\\s+practical\\s+tip|(?:my|one|a)\\s+practical\\s+tip(?:\\s+is)?`;
+
 /**
  * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
  * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
@@ -71,7 +74,7 @@ const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?
  */
 function narration(forms: string): RegExp {
   return new RegExp(
-    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i|you)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|give one practical tip|${SENTENCES}|${OFFER})\\s*:\\s*`,
+    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i|you)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|${TIP}|${SENTENCES}|${OFFER})\\s*:\\s*`,
     'iu',
   );
 }

@@ -219,6 +219,8 @@ const COMPANY_START = new Set(['with']);
 /** A question of how long: "How long have you worked on the ferry?". */
 const ASKS_HOW_LONG = /\bhow long\b|\bhow many years\b/i;
 const SPAN_START = new Set(['for', 'since']);
+/** Words that start another clause, where a phrase that answers ends (answerPhrase()). */
+const PHRASE_END = new Set('and but or who which that whose while because where when'.split(' '));
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
 
@@ -408,7 +410,9 @@ export class ReplyGuard {
     let best: { kept: string; words: number } | undefined;
     for (let w = 1; w + MIN_KEPT_WORDS <= spans.length; w++) {
       if (!this.phraseStart!.has(spans[w]![0].toLowerCase())) continue;
-      for (let e = spans.length; e >= w + MIN_KEPT_WORDS; e--) {
+      // The phrase ends where another clause starts: "for six years and cook curry rice" (a walk-through) is "For six years.".
+      const next = spans.findIndex((s, i) => i > w && PHRASE_END.has(s[0].toLowerCase()));
+      for (let e = next === -1 ? spans.length : next; e >= w + MIN_KEPT_WORDS; e--) {
         if (e - w <= (best?.words ?? 0)) break;
         const clauseEnd =
           e === spans.length || (CLAUSE_START.has(spans[e]![0].toLowerCase()) && !DANGLING.has(spans[e - 1]![0].toLowerCase()));
