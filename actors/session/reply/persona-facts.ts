@@ -38,13 +38,13 @@ function stem(word: string): string {
   return w;
 }
 
+const ANIMALS = 'dog cat canary parrot bird greyhound collie rabbit hamster fish horse tortoise'.split(' ');
+const FAMILY = 'wife husband son daughter nephew niece granddaughter grandson brother sister mother father children child'.split(' ');
 /**
  * What a persona names where a user asks by the general word: "Do you have any pets?" is about the
  * canary of "He keeps a canary named Fado in the shop" (a walk-through, answered "I do not have any
  * pets." with no note). Stems, as stem() makes them.
  */
-const ANIMALS = 'dog cat canary parrot bird greyhound collie rabbit hamster fish horse tortoise'.split(' ');
-const FAMILY = 'wife husband son daughter nephew niece granddaughter grandson brother sister mother father children child'.split(' ');
 const TOPICS: Record<string, string[]> = {
   pet: [...ANIMALS, 'puppy', 'kitten'],
   animal: [...ANIMALS, 'bee'],
