@@ -261,6 +261,10 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       lastActivityAt: now,
     });
     const next = { ...state, session, memory };
+    // While the reply is spoken and the user reads or listens, the model evaluates the conversation
+    // so far: the next turn then evaluates only its own line (an interrupted reply is rewritten to
+    // what was heard first, settleInterruption(), and evaluated with the next turn instead).
+    if (!interrupted) prepareEngine(next);
     return {
       state: next,
       reply: {
