@@ -399,7 +399,7 @@ const server = http.createServer(async (req, res) => {
     if (values['completions-log'])
       fs.appendFileSync(
         values['completions-log'],
-        `${JSON.stringify({ id, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted })}\n`,
+        `${JSON.stringify({ id, maxTokens: options.maxTokens, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted })}\n`,
       );
   }
 });

@@ -133,6 +133,8 @@ function sumCounts(counts: Array<Record<string, number>>): Record<string, number
 /** The completions the model server logged since `from` (its --completions-log). */
 interface LoggedCompletion {
   text: string;
+  /** The request's token cap: 1 for the engine's warm-up (prepare()), which is no attempt at a reply. */
+  maxTokens?: number;
   /** Prompt tokens the model server evaluated for this generation, after the prefix it had cached. */
   promptTokensEvaluated?: number;
   chunksByThreads?: Record<string, number>;
@@ -149,21 +151,24 @@ function loggedCompletions(file: string, from: number): LoggedCompletion[] {
     .map((line) => JSON.parse(line) as LoggedCompletion);
 }
 
+/** The generations that tried to answer: without the warm-ups (prepare()), one token each. */
+const attempts = (lines: LoggedCompletion[]) => lines.filter((c) => c.maxTokens !== 1);
+
 /**
  * The completions logged since `from`, once the turn's last one is in: the model server appends a
  * line after it has answered (or seen the client stop reading), so a read right after the turn can
- * miss it and count it for the next turn. Waits until at least one line is there and the count has
- * held for 50 ms (at most 2 s).
+ * miss it and count it for the next turn. Waits until at least one attempt's line is there and the
+ * count has held for 50 ms (at most 2 s).
  */
 async function settledCompletions(file: string, from: number): Promise<ReturnType<typeof loggedCompletions>> {
   let seen = -1;
   for (let waited = 0; waited < 2000; waited += 50) {
-    const lines = loggedCompletions(file, from);
+    const lines = attempts(loggedCompletions(file, from));
     if (lines.length > 0 && lines.length === seen) return lines;
     seen = lines.length;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return loggedCompletions(file, from);
+  return attempts(loggedCompletions(file, from));
 }
 
 /**
@@ -402,10 +407,11 @@ export async function runReplies(): Promise<void> {
           const characterId = (await api('POST', '/characters', { name: c.name, personality: c.personality })).json.data.id as string;
           const sessionId = (await api('POST', '/avatars', { characterId })).json.data.id as string;
           const earlier: string[] = [];
-          // The first turn comes once the session's warm-up is done, as from a user who read the
-          // greeting first (a turn sent at once would wait for it in the model server's queue).
-          await timed!.warmUp;
           for (const turn of c.turns.slice(0, turns)) {
+            // Each turn comes once the session's warm-up is done (at the start, and after each reply),
+            // as from a user who read the greeting or heard the reply first (a turn sent at once
+            // would wait for it in the model server's queue).
+            await timed!.warmUp;
             const started = performance.now();
             timed!.last = undefined;
             const logged = llmUrl ? loggedCompletions(completionsLogOf(engine), 0).length : 0;
