@@ -76,34 +76,37 @@ test.serial('a turn that cannot be journalled answers 503 and leaves the session
   t.is(ok.json().data.exchange, 1, 'the refused turns left no trace');
 });
 
-test.serial('a REST session gets its reply engine ready before its first turn and after each reply, with what it said in its memory', async (t) => {
-  const prepared: Array<{ characterName: string; history: Array<{ role: string; text: string }> }> = [];
-  const own = await startTestService({ REDIS_URL: `${process.env.REDIS_URL}/7` }, undefined, {
-    wrapReplyEngine: (engine) => ({
-      name: engine.name,
-      reply: (ctx, signal) => engine.reply(ctx, signal),
-      prepare: (ctx) => void prepared.push({ characterName: ctx.characterName, history: ctx.history }),
-    }),
-  });
-  t.teardown(() => own.close());
-  const owner = await createAccount(own);
-  const characterId = (
-    await call(own.app, 'POST', '/api/v1/characters', {
-      key: owner.live,
-      body: { name: 'Warm Wendy', personality: { greeting: 'Hello, I am Wendy.' } },
-    })
-  ).json().data.id;
-  const created = await call(own.app, 'POST', '/api/v1/avatars', { key: owner.live, body: { characterId } });
-  t.is(created.statusCode, 201);
-  t.false(created.json().data.realtime);
-  t.deepEqual(prepared, [{ characterName: 'Warm Wendy', history: [{ role: 'companion', text: 'Hello, I am Wendy.' }] }]);
-  // After each reply, the engine gets ready for the next turn with the exchange in memory.
-  const sessionId = created.json().data.id as string;
-  const turn = await call(own.app, 'POST', `/api/v1/avatars/${sessionId}/chat`, { key: owner.live, body: { text: 'Hi Wendy!' } });
-  t.is(turn.statusCode, 200);
-  t.deepEqual(prepared[1]?.history, [
-    { role: 'companion', text: 'Hello, I am Wendy.' },
-    { role: 'user', text: 'Hi Wendy!' },
-    { role: 'companion', text: turn.json().data.reply.text },
-  ]);
-});
+test.serial(
+  'a REST session gets its reply engine ready before its first turn and after each reply, with what it said in its memory',
+  async (t) => {
+    const prepared: Array<{ characterName: string; history: Array<{ role: string; text: string }> }> = [];
+    const own = await startTestService({ REDIS_URL: `${process.env.REDIS_URL}/7` }, undefined, {
+      wrapReplyEngine: (engine) => ({
+        name: engine.name,
+        reply: (ctx, signal) => engine.reply(ctx, signal),
+        prepare: (ctx) => void prepared.push({ characterName: ctx.characterName, history: ctx.history }),
+      }),
+    });
+    t.teardown(() => own.close());
+    const owner = await createAccount(own);
+    const characterId = (
+      await call(own.app, 'POST', '/api/v1/characters', {
+        key: owner.live,
+        body: { name: 'Warm Wendy', personality: { greeting: 'Hello, I am Wendy.' } },
+      })
+    ).json().data.id;
+    const created = await call(own.app, 'POST', '/api/v1/avatars', { key: owner.live, body: { characterId } });
+    t.is(created.statusCode, 201);
+    t.false(created.json().data.realtime);
+    t.deepEqual(prepared, [{ characterName: 'Warm Wendy', history: [{ role: 'companion', text: 'Hello, I am Wendy.' }] }]);
+    // After each reply, the engine gets ready for the next turn with the exchange in memory.
+    const sessionId = created.json().data.id as string;
+    const turn = await call(own.app, 'POST', `/api/v1/avatars/${sessionId}/chat`, { key: owner.live, body: { text: 'Hi Wendy!' } });
+    t.is(turn.statusCode, 200);
+    t.deepEqual(prepared[1]?.history, [
+      { role: 'companion', text: 'Hello, I am Wendy.' },
+      { role: 'user', text: 'Hi Wendy!' },
+      { role: 'companion', text: turn.json().data.reply.text },
+    ]);
+  },
+);
