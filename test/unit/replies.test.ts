@@ -53,6 +53,9 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
   ]);
   t.deepEqual(clean('Ada', ['Here is my answer: I study comets.']), ['I study comets.']);
   t.deepEqual(clean('Sofía', ['One or two sentences: I am Sofía, a patient Spanish tutor.']), ['I am Sofía, a patient Spanish tutor.']);
+  // The same label ended by a comma (a benchmark run's lighthouse keeper).
+  t.deepEqual(clean('Mira', ['One or two short sentences in the first person, I keep the lamp lit.']), ['I keep the lamp lit.']);
+  t.deepEqual(clean('Mira', ['In the first person, I keep the lamp lit.']), ['I keep the lamp lit.']);
   t.deepEqual(clean('Inès', ['Give one practical tip: practice walking on deck.']), ['Practice walking on deck.'], 'a walk-through');
   t.deepEqual(
     clean('Ayaka', ['I give one practical tip: "Walk down slowly with poles."']),
@@ -506,4 +509,25 @@ test('its name opening a reply to a line that did not ask it is dropped, and the
   const out = await henrikeSays(model, 'Where does your dog sleep?');
   t.deepEqual(out, ['My old dog Kobus sleeps on the bridge.']);
   t.is(model.seen.requests, 1);
+});
+
+test('out of attempts, a sentence that takes the user’s name is never spoken: the fixed line is', async (t) => {
+  // A benchmark turn of the default, "What does your son want to be?" after Ravi gave his name: the
+  // least bad of three refused attempts was "I'm Ravi.".
+  const model = await scriptedModel(t, ["I'm Ravi.", "I'm Ravi.", "I'm Ravi, and I love the sea."]);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const out: string[] = [];
+  const history = [
+    { role: 'user' as const, text: "Hello, I'm Ravi." },
+    { role: 'companion' as const, text: 'Hello, Ravi! My dog Kobus says hello too.' },
+  ];
+  for await (const s of engine.reply({
+    characterName: 'Henrike Vos',
+    history,
+    userText: 'What does your son want to be?',
+    personality: henrike,
+  }))
+    out.push(s);
+  t.deepEqual(out, ['I am Henrike Vos, and that is who I stay.']);
+  t.is(model.seen.requests, 3);
 });

@@ -19,7 +19,7 @@ import { addressed, escapeRegExp, introduction, personaCard } from './persona-ca
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
 import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
-import { fillerFor, howBad, ReplyGuard } from './reply-guard.js';
+import { fillerFor, howBad, neverSpoken, ReplyGuard } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
@@ -508,7 +508,8 @@ export class OpenAiEngine implements ReplyEngine {
     // A sentence the guard refused, put in the first person, that the guard now lets pass: better
     // than the fixed line ("What boat do you run?" → "You're running a ferry from Harlingen…",
     // refused, then the last attempt echoed the prompt: "I'm running a ferry from Harlingen…").
-    const repairs = refusals.map((r) => guard.repair(r.sentence));
+    const spoken = refusals.filter((r) => !neverSpoken(r.why));
+    const repairs = spoken.map((r) => guard.repair(r.sentence));
     const passing = repairs.find((r) => guard.refuses(r) === undefined);
     if (passing !== undefined) {
       yield passing;
@@ -521,7 +522,7 @@ export class OpenAiEngine implements ReplyEngine {
     }
     // Out of retries or time after the guard refused every reply: the least bad, not an error.
     if (repairs.length) {
-      const best = repairs.map((_, i) => i).sort((a, b) => howBad(refusals[a]!.why) - howBad(refusals[b]!.why))[0]!;
+      const best = repairs.map((_, i) => i).sort((a, b) => howBad(spoken[a]!.why) - howBad(spoken[b]!.why))[0]!;
       yield repairs[best]!;
       return;
     }
@@ -530,8 +531,8 @@ export class OpenAiEngine implements ReplyEngine {
       yield* must ? opened(fillers.slice(0, 1)) : fillers.slice(0, 1);
       return;
     }
-    // Nothing but the prompt read back: the fixed line, which is at least in character.
-    if (echoes > 0) {
+    // Nothing but the prompt read back, or sentences never spoken: the fixed line, which is at least in character.
+    if (echoes > 0 || refusals.length) {
       yield stayLine;
       return;
     }

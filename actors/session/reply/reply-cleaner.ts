@@ -60,6 +60,8 @@ const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\
  * detail: I love the sea." (a lighthouse keeper, in a later run).
  */
 const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?(?:[^:"“.!?]){0,80}`;
+/** The same label up to "in the first person" and a comma: "One or two short sentences in the first person, I am Mira…", "In the first person, …". */
+const SENTENCES_COMMA = `(?:(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?\\s+)?in\\s+the\\s+first\\s+person\\s*,\\s*`;
 
 /** The advice note's words as a label: "Give one practical tip:", "I give one practical tip:" (a walk-through), "My practical tip:". */
 const TIP = `(?:(?:i|i'll|i’ll|i'd|i’d|i would|let me)\\s+)?give(?:\\s+you)?\\s+(?:one|a)\\s+practical\\s+tip|(?:my|one|a)\\s+practical\\s+tip(?:\\s+is)?`;
@@ -74,7 +76,7 @@ const TIP = `(?:(?:i|i'll|i’ll|i'd|i’d|i would|let me)\\s+)?give(?:\\s+you)?
  */
 function narration(forms: string): RegExp {
   return new RegExp(
-    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i|you)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|${TIP}|${SENTENCES}|${OFFER})\\s*:\\s*`,
+    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i|you)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|${TIP}|${SENTENCES}|${OFFER})\\s*:\\s*|^${SENTENCES_COMMA}`,
     'iu',
   );
 }

@@ -227,6 +227,15 @@ const MIN_KEPT_WORDS = 3;
 /** Why the guard refuses a sentence. */
 export type Refusal = (typeof LEAST_BAD_FIRST)[number];
 
+/**
+ * Refused sentences never spoken, even out of attempts: the companion taking the user's name
+ * ("What does your son want to be?" → "I'm Ravi.", the least bad of a benchmark turn's three
+ * attempts) says it is someone else; its fillers or the fixed in-character line come first.
+ */
+export function neverSpoken(why: string): boolean {
+  return why === "takes the user's name";
+}
+
 /** How bad a refusal's reason is: its place in LEAST_BAD_FIRST, an unknown one last. */
 export function howBad(why: string): number {
   const i = (LEAST_BAD_FIRST as readonly string[]).indexOf(why);
