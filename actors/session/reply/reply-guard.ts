@@ -189,9 +189,15 @@ const LEAST_BAD_FIRST = [
   'says "I" with a verb of the third person',
   'says "I" with a bare -ing form',
   'greets itself',
-  "takes the user's name",
   'talks like an assistant',
 ] as const;
+
+/**
+ * Refused sentences never spoken, even out of attempts: the companion taking the user's name
+ * ("What does your son want to be?" → "I'm Ravi.", the least bad of a benchmark turn's three
+ * attempts) says it is someone else; its fillers or the fixed in-character line come first.
+ */
+const NEVER_SPOKEN = ["takes the user's name"] as const;
 
 /**
  * Words a sentence may be cut before and still read whole: prepositions, conjunctions and relative
@@ -225,15 +231,11 @@ const PHRASE_END = new Set('and but or who which that whose while because where 
 const MIN_KEPT_WORDS = 3;
 
 /** Why the guard refuses a sentence. */
-export type Refusal = (typeof LEAST_BAD_FIRST)[number];
+export type Refusal = (typeof LEAST_BAD_FIRST)[number] | (typeof NEVER_SPOKEN)[number];
 
-/**
- * Refused sentences never spoken, even out of attempts: the companion taking the user's name
- * ("What does your son want to be?" → "I'm Ravi.", the least bad of a benchmark turn's three
- * attempts) says it is someone else; its fillers or the fixed in-character line come first.
- */
+/** Whether a sentence refused for this reason may never be spoken (NEVER_SPOKEN). */
 export function neverSpoken(why: string): boolean {
-  return why === "takes the user's name";
+  return (NEVER_SPOKEN as readonly string[]).includes(why);
 }
 
 /** How bad a refusal's reason is: its place in LEAST_BAD_FIRST, an unknown one last. */
