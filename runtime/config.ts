@@ -132,11 +132,10 @@ export interface Config {
   llmModelPath: string;
   llmRuntimeDir: string;
   /**
-   * CPU threads of the embedded model: a number (1 by default), or `auto`: one per core that the
-   * rest of the machine leaves idle, chosen again for every decoded batch. A fixed 2 on a 2-core
+   * CPU threads of the embedded model: `auto` by default, one per core that the rest of the machine
+   * leaves idle, chosen again for every decoded batch; or a fixed number. A fixed 2 on a 2-core
    * machine shared with the service, speech and the databases makes llama.cpp's threads wait for
-   * each other at every token whenever one is descheduled, and generation stalls for seconds
-   * (docs/SESSIONS.md#local-default); `auto` is opt-in until its mixed measurements are understood.
+   * each other at every token whenever one is descheduled (docs/SESSIONS.md#local-default).
    */
   llmThreads: number | 'auto';
   /**
@@ -402,7 +401,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     ),
     llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? installedModelPath(str(env, 'LLM_MODEL') ?? catalogue.default)),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
-    llmThreads: env.LLM_THREADS === 'auto' ? 'auto' : int(env, 'LLM_THREADS', 1, 1, 64),
+    llmThreads: (str(env, 'LLM_THREADS') ?? 'auto') === 'auto' ? 'auto' : int(env, 'LLM_THREADS', 1, 1, 64),
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),
     speechSttModel: oneOf(env, 'SPEECH_STT_MODEL', ['whisper-tiny.en', 'whisper-base'] as const, 'whisper-tiny.en'),

@@ -276,8 +276,8 @@ export async function runReplies(): Promise<void> {
       turns: { type: 'string' },
       // The model servers' sampling seed for requests that bring none (the first attempt of a turn).
       seed: { type: 'string', default: '1' },
-      // As the service (LLM_THREADS): 1 by default; `auto` uses a core the rest of the machine leaves idle.
-      threads: { type: 'string', default: '1' },
+      // As the service (LLM_THREADS): `auto` by default, a thread per core the rest of the machine leaves idle.
+      threads: { type: 'string', default: 'auto' },
       // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
       'prefix-reuse': { type: 'string', default: 'on' },
     },
