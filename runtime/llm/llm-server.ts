@@ -123,15 +123,19 @@ const PREFIX_REUSE = values['prefix-reuse'] !== 'off';
 // `llama.maxThreads`, each time). See spare-cores.ts for why not simply all cores.
 const AUTO_THREADS = values.threads === 'auto';
 const MAX_THREADS = AUTO_THREADS ? os.availableParallelism() : Math.max(1, Number(values.threads) || 1);
-if (AUTO_THREADS) {
-  const spare = new SpareCores(100, () => (llama.maxThreads = spare.threads(MAX_THREADS)));
-  llama.maxThreads = spare.threads(MAX_THREADS);
-}
+// The context is made while the cap allows every thread: node-llama-cpp caps a context's ideal
+// threads by `llama.maxThreads` once, when it is made, so a server started on a busy machine (as
+// the embedded stack starts everything at once) would otherwise keep to one thread for good.
+llama.maxThreads = MAX_THREADS;
 const context = await model.createContext({
   contextSize: CONTEXT_TOKENS,
   threads: AUTO_THREADS ? { ideal: MAX_THREADS, min: 1 } : MAX_THREADS,
   sequences: SEQUENCES,
 });
+if (AUTO_THREADS) {
+  const spare = new SpareCores(100, () => (llama.maxThreads = spare.threads(MAX_THREADS)));
+  llama.maxThreads = spare.threads(MAX_THREADS);
+}
 // The draft model's own context: one sequence per sequence of the model, each on one thread of its
 // own, so drafting runs beside the model's evaluation instead of taking turns with it.
 const draftModel = values['draft-model'] ? await llama.loadModel({ modelPath: values['draft-model'] }) : undefined;
