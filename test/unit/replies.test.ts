@@ -31,6 +31,11 @@ test("the reply ends where another speaker's line begins; the character's own la
   t.deepEqual(clean('Mira', ['Mira: I keep the light. ', 'User: and then?']), ['I keep the light.']);
   t.deepEqual(clean('Vance', ['I am repairing the lamp.\nMr. Novak: I am repairing it too.']), ['I am repairing the lamp.']);
   t.deepEqual(clean('Vance', ['Black coffee. Mr. Novak: two sugars.']), ['Black coffee.']);
+  // Its own label written last, nothing after it (a walk-through's reply): not spoken.
+  t.deepEqual(clean('Greta Holm', ['I make blue bowls and lamps. Answer with the appropriate language: Greta Holm']), [
+    'I make blue bowls and lamps.',
+  ]);
+  t.deepEqual(clean('Greta Holm', ['One rule here: Greta never rushes the glass.']), ['One rule here: Greta never rushes the glass.']);
 });
 
 test('a runaway reply is cut: repeated sentences and past the sentence cap', (t) => {

@@ -137,6 +137,11 @@ export class ReplyCleaner {
   private readonly narration: RegExp;
   /** "As Rafael Duarte, I bake broa corn bread." (a walk-through): the role named, then the reply. */
   private readonly asItself: RegExp;
+  /**
+   * Its own name after a colon with nothing said after it ("Answer with the appropriate language:
+   * Greta Holm", a walk-through): the model writing the label of a turn, not speech.
+   */
+  private readonly ownLabelLast: RegExp;
 
   constructor(
     private readonly characterName: string,
@@ -153,6 +158,7 @@ export class ReplyCleaner {
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
     this.narration = narration(forms);
     this.asItself = new RegExp(`^as\\s+(?:${forms}),\\s*`, 'iu');
+    this.ownLabelLast = new RegExp(`:\\s*(?:${forms})\\s*:?\\s*[.!?…]*$`, 'iu');
   }
 
   push(delta: string): string[] {
@@ -212,6 +218,10 @@ export class ReplyCleaner {
     const out: string[] = [];
     for (let sentence of sentences) {
       if (this.done) break;
+      if (this.ownLabelLast.test(sentence.trim())) {
+        this.done = true;
+        break;
+      }
       const label = LABEL.exec(sentence)?.[1];
       if (label) {
         if (this.isOwnLabel(label)) sentence = sentence.slice(label.length + 1).trim();
