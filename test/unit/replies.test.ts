@@ -38,6 +38,13 @@ test("the reply ends where another speaker's line begins; the character's own la
   t.deepEqual(clean('Greta Holm', ['One rule here: Greta never rushes the glass.']), ['One rule here: Greta never rushes the glass.']);
 });
 
+test('its name set after "I," is dropped from the sentence', (t) => {
+  t.deepEqual(clean('Greta Holm', ['I, Greta Holm, live with my brother Nils. I, Greta, blow glass.']), [
+    'I live with my brother Nils.',
+    'I blow glass.',
+  ]);
+});
+
 test('a runaway reply is cut: repeated sentences and past the sentence cap', (t) => {
   t.deepEqual(clean('Mira', ['The sea is calm. The sea is calm. The sea is calm. ']), ['The sea is calm.']);
   t.deepEqual(clean('Mira', ['One. Two. Three. Four. Five. Six.'], 3), ['One.', 'Two.', 'Three.']);

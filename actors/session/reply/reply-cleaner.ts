@@ -137,6 +137,8 @@ export class ReplyCleaner {
   private readonly narration: RegExp;
   /** "As Rafael Duarte, I bake broa corn bread." (a walk-through): the role named, then the reply. */
   private readonly asItself: RegExp;
+  /** "I, Greta Holm, live with my brother Nils." (a walk-through): its name set after "I". */
+  private readonly namedI: RegExp;
   /**
    * Its own name after a colon with nothing said after it ("Answer with the appropriate language:
    * Greta Holm", a walk-through): the model writing the label of a turn, not speech.
@@ -158,6 +160,7 @@ export class ReplyCleaner {
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
     this.narration = narration(forms);
     this.asItself = new RegExp(`^as\\s+(?:${forms}),\\s*`, 'iu');
+    this.namedI = new RegExp(`^I,\\s+(?:${forms}),\\s+`, 'u');
     this.ownLabelLast = new RegExp(`:\\s*(?:${forms})\\s*:?\\s*[.!?…]*$`, 'iu');
   }
 
@@ -206,9 +209,9 @@ export class ReplyCleaner {
     return l === name || name.split(/\s+/).includes(l) || /^(answer|reply|response)$/.test(l);
   }
 
-  /** The sentence without a narrator's wrapper or a leading "As <name>,". */
+  /** The sentence without a narrator's wrapper, a leading "As <name>," or the name set after "I,". */
   private unwrapped(sentence: string): string {
-    const said = sentence.replace(this.narration, '');
+    const said = sentence.replace(this.narration, '').replace(this.namedI, 'I ');
     const own = said.replace(this.asItself, '');
     // "Give one practical tip: practice walking on deck." (a walk-through) starts a sentence of its own.
     return own === sentence ? own : `${own[0]?.toUpperCase() ?? ''}${own.slice(1)}`;
