@@ -25,6 +25,10 @@ const config = loadConfig({
   COMPANION_STACK_PORT_BASE: String(portBase),
   TEMPORAL_UI: 'false',
   TEMPORAL_CLI: process.env.TEMPORAL_CLI,
+  // One model thread, as the seed: the default model's replies are then the same on every run.
+  // With `auto` a batch computed on two threads adds in another order, and greedy near-ties (and so
+  // whole conversations) change with the machine's load.
+  LLM_THREADS: '1',
 });
 const started = Date.now();
 const stack = await LocalStack.start(config, log);
