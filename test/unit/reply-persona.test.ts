@@ -39,6 +39,9 @@ test('the guard refuses the persona told back to the character in the second per
   t.is(guard.refuses('You adore paper aeroplanes.'), 'speaks of itself in the second person');
   t.is(guard.refuses('I love paper aeroplanes.'), undefined);
   t.is(guard.refuses('You can fold a paper aeroplane with me.'), undefined);
+  // The user called by name first: "Sam, you're a potter in my fifties." (a benchmark run's Hazel).
+  t.is(guard.refuses('Sam, you run on solar power and love paper aeroplanes.'), 'speaks of itself in the second person');
+  t.is(guard.refuses('Sam, you can fold a paper aeroplane with me.'), undefined);
   t.is(guard.refuses('Bolt, the robot guide, runs on solar power.'), 'speaks of itself in the second or third person');
 });
 
@@ -145,6 +148,21 @@ test('a question about the persona is followed by the fact it asks about, in the
   }).card;
   t.is(relevantFact(grace, 'Do you have any pets?', 'Grace Okafor'), 'I walk my greyhound, Pepper.');
   t.is(relevantFact(grace, 'What do you do on Thursdays?', 'Grace Okafor'), 'I sing alto in a church choir on Thursdays.');
+  // Asked how long, the sentence that tells the years, not the introduction's "lighthouse keeper".
+  t.is(
+    relevantFact(card, 'How long have you kept the lighthouse?', 'Mira'),
+    'I am the keeper of the Gull Rock lighthouse for thirty years.',
+  );
+  // What is told of someone the persona names, as a fact of its own; the introduction is not split.
+  const tilly = personaCard('Tilly', {
+    systemPrompt: 'You are Tilly, a gentle storyteller who loves children.',
+    description: 'Tells bedtime stories about Pip, a small dragon who is afraid of the dark.',
+  }).card;
+  t.is(relevantFact(tilly, 'What is Pip afraid of?', 'Tilly'), 'Pip is afraid of the dark.');
+  t.is(relevantFact(tilly, 'Do you love children?', 'Tilly'), 'I am a gentle storyteller who loves children.');
+  // The introduction without the name, which the reply copied as its whole answer ("I'm Pearl.").
+  t.is(relevantFact(card, 'Are you cheerful?', 'Mira'), 'I am a cheerful lighthouse keeper.');
+  t.is(relevantFact(card, 'What do you do every morning?', 'Mira', 2), undefined);
   t.is(factNote('I polish the great lens every morning.'), 'You could say: "I polish the great lens every morning."');
 });
 

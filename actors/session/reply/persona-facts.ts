@@ -5,14 +5,16 @@
  * question, it answers with it. Words only, no model: the same line always finds the same fact,
  * so the note it makes keeps the prompt cache (openai-engine.ts).
  */
-import { cardSentences } from './persona-card.js';
+import { cardSentences, escapeRegExp } from './persona-card.js';
 
 const STOP = new Set(
   `what which who whom whose when where why how do does did done you your yours yourself are is was were be been being have has had
    the a an any some ever there here out about tell me my mine i and or but of to in on at for with from by can could would should will
    shall may might must like really very much many more most just also too so that this these those it its it's they them their we our
    us not no yes please thanks thank hello hi hey well now then than every all name call called say said know think get got make made
-   real person people robot bot chatbot ai human something anything thing things one`.split(/\s+/),
+   real person people robot bot chatbot ai human something anything thing things one before after never ever first again always`.split(
+    /\s+/,
+  ),
 );
 
 /**
@@ -27,7 +29,22 @@ function clauses(sentence: string): string[] {
     .split(
       /,\s+(?:and\s+)?(?=(?!(?:a|an|the|who|which|that|whose|where|when|his|her|my|its|their|our)\s)[a-z]+\s)|;\s+|\s+and\s+(?=[a-z]+\s+(?:my|the|a|an|his|her|our|their)\s)/,
     )
-    .map((c, i) => (i > 0 && /^[a-z]/.test(c) ? `I ${c}` : c).replace(/[,.;!?]*$/, '.'));
+    .map((c, i) => (i > 0 && /^[a-z]/.test(c) ? `I ${c}` : c).replace(/[,.;!?]*$/, '.'))
+    .flatMap(namedClauses);
+}
+
+/**
+ * "I tell bedtime stories about Pip, a small dragon who is afraid of the dark." → "I tell bedtime
+ * stories about Pip, a small dragon." and "Pip is afraid of the dark.": what is told of someone
+ * the persona names, as a fact of its own. Noted whole for "What is Pip afraid of?", the sentence
+ * was copied ("I'm a bedtime story about Pip, a small dragon who is afraid of the dark."), and the
+ * recital cut to its start (reply-guard.ts shortened()) left "I'm a bedtime story about Pip.".
+ */
+function namedClauses(clause: string): string[] {
+  // Not the introduction: "I am Captain Vega, a retired sailor who…" is the character itself.
+  if (/^I(?: am|'m|’m)\b/.test(clause)) return [clause];
+  const m = /^(.*\b(\p{Lu}[\p{L}'’-]+),\s+(?:a|an|the|my|his|her)\s+[^,;]*?)\s+who\s+([^,;]+)\.$/u.exec(clause);
+  return m ? [`${m[1]}.`, `${m[2]} ${m[3]}.`] : [clause];
 }
 
 /** A word's stem, enough for "lives"/"living"/"live" and "fires"/"fire" to meet. */
@@ -53,22 +70,35 @@ const TOPICS: Record<string, string[]> = {
   company: [...FAMILY, ...ANIMALS],
   alone: [...FAMILY, ...ANIMALS],
 };
+/**
+ * "How long have you kept the lighthouse?" is about "…the Gull Rock lighthouse for thirty years",
+ * not about the introduction's "lighthouse keeper", the first of the tie before.
+ */
+const HOW_LONG = /\bhow long\b/i;
+const SPANS = ['years', 'months', 'decades', 'since'];
 
 function contentStems(text: string, skip: Set<string>): Set<string> {
   const words = text.match(/[\p{L}\p{N}'’]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !STOP.has(w.toLowerCase()) && !skip.has(w.toLowerCase())).map(stem));
 }
 
-/** The card's sentence sharing most content words with the line (the first of a tie), if any shares one. */
-export function relevantFact(card: string, line: string, characterName: string): string | undefined {
+/**
+ * The card's sentence sharing most content words with the line (the first of a tie), if one shares
+ * `minShared` or more. The card's introduction is noted without the name ("I am a retired clock
+ * restorer in Whitby…" for "What was your job before you retired?"): with it, the 0.5B default
+ * answered "I'm Pearl." to three turns of a conversation, each refused and the last spoken anyway.
+ */
+export function relevantFact(card: string, line: string, characterName: string, minShared = 1): string | undefined {
   const skip = new Set(characterName.toLowerCase().split(/\s+/));
   const asked = contentStems(line, skip);
   for (const topic of [...asked]) for (const word of TOPICS[topic] ?? []) asked.add(stem(word));
+  if (HOW_LONG.test(line)) for (const word of SPANS) asked.add(stem(word));
   if (asked.size === 0) return undefined;
+  const introduction = new RegExp(`^(I am|I'm|I’m) ${escapeRegExp(characterName)}, (?=(?:a|an|the) )`, 'u');
   let best: { sentence: string; shared: number } | undefined;
   for (const sentence of cardSentences(card).flatMap(clauses)) {
     const shared = [...contentStems(sentence, skip)].filter((s) => asked.has(s)).length;
-    if (shared > 0 && (!best || shared > best.shared)) best = { sentence, shared };
+    if (shared >= minShared && (!best || shared > best.shared)) best = { sentence, shared };
   }
-  return best?.sentence;
+  return best?.sentence.replace(introduction, 'I am ');
 }
