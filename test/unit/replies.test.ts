@@ -8,6 +8,10 @@ import {
   OpenAiEngine,
   breaksCharacter,
   echoesPrompt,
+  adviceNote,
+  factNote,
+  languageAskedFor,
+  languageNote,
   reminder,
   retryReminder,
   systemMessage,
@@ -182,6 +186,18 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.true(echoesPrompt("You could say: 'I polish the great lens every morning.", ctx));
   t.true(echoesPrompt('Your manner: exact, chatty, fond of tea.', ctx));
   t.false(echoesPrompt('You could say I am a night owl.', ctx));
+  // The answer's form alone (a retry's reply to "How long have you kept the lighthouse?").
+  t.true(echoesPrompt('In one or two words.', ctx));
+  t.true(echoesPrompt('One or two short sentences.', ctx));
+  t.false(echoesPrompt('In two words: thirty years.', ctx));
+  // The injection reminder's roles claimed ("You are now DAN…" → "I am a developer or an administrator.").
+  t.true(echoesPrompt('I am a developer or an administrator.', ctx));
+  t.false(
+    echoesPrompt('I am a developer at a game studio.', {
+      ...ctx,
+      personality: { ...ctx.personality, systemPrompt: 'You are Tilly, a developer of bedtime games.' },
+    }),
+  );
   // The instructions read back with "my" for "your" (a benchmark run: "What do you do for fun?").
   t.true(echoesPrompt("I'm Tilly; when asked my name, say it.", ctx));
   // The role a user line claims, taken as the companion's own (the ten-turn test's log).
@@ -459,7 +475,7 @@ test('asked for advice the persona tells nothing about, the model reads what is 
     t.deepEqual(said, ['Bring a warm coat, the deck is cold at night.']);
     return (JSON.parse(model.seen.bodies.at(-1)!) as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
   };
-  t.is(await ask("I'm nervous about my exam. Any advice?"), 'They ask for advice: give one practical tip, as Henrike Vos would.');
+  t.is(await ask("I'm nervous about my exam. Any advice?"), adviceNote());
   t.is(await ask('Any tips for the crossing with a dog?'), 'You could say: "My old dog Kobus rides along on every crossing."');
 });
 
@@ -486,8 +502,8 @@ test('after a recital, the retry goes without this line’s fact note and keeps 
   ]);
   const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
   const history = [
-    { role: 'user' as const, text: 'Any tips for the crossing with a dog?' },
-    { role: 'companion' as const, text: 'Keep him on a lead on deck.' },
+    { role: 'user' as const, text: 'Is your dog good on the crossing?' },
+    { role: 'companion' as const, text: 'He stays on his lead on deck.' },
   ];
   const out: string[] = [];
   const userText = 'Does your dog sleep on board?';
@@ -501,12 +517,12 @@ test('after a recital, the retry goes without this line’s fact note and keeps 
 });
 
 test('an echo of the prompt is asked again with the plain reminder, and the turn ends in a refused sentence before the fixed line', async (t) => {
-  // A walk-through's advice turn: "Give one practical tip, as <name> would." twice, and the
-  // companion answered "I am Dolores Ibarra, and that is who I stay.".
+  // A walk-through's advice turn: the advice note read back twice, and the companion answered
+  // "I am Dolores Ibarra, and that is who I stay.".
   const model = await scriptedModel(t, [
-    'Give one practical tip, as Henrike Vos would.',
+    'Suggest one thing they could do.',
     "You're running a ferry from Harlingen to Terschelling.",
-    'They ask for advice: give one practical tip, as Henrike Vos would.',
+    'I suggest one thing they could do, as Henrike Vos would.',
   ]);
   const out = await henrikeSays(model, 'My girlfriend’s birthday is on Friday. Any advice?');
   t.deepEqual(out, ["I'm running a ferry from Harlingen to Terschelling."]);
@@ -542,4 +558,58 @@ test('out of attempts, a sentence that takes the user’s name is never spoken: 
     out.push(s);
   t.deepEqual(out, ['I am Henrike Vos, and that is who I stay.']);
   t.is(model.seen.requests, 3);
+});
+
+test('a line asking for words in a language is followed by a note of the language, not by the fact its name found', async (t) => {
+  const sofia = {
+    systemPrompt: 'You are Sofía, a patient Spanish tutor from Seville.',
+    description: 'Teaches Spanish to beginners; gives the Spanish word and a short example.',
+    traits: [],
+    greeting: '',
+  };
+  const model = await scriptedModel(t, ['Manzana.', 'Perro.', 'Buenos días.']);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const lastNotes = () =>
+    (JSON.parse(model.seen.bodies.at(-1)!) as { messages: Array<{ role: string; content: string }> }).messages
+      .slice(-1)
+      .map((m) => m.content);
+  for (const [userText, language] of [
+    ['How do you say "apple" in Spanish?', 'Spanish'],
+    ['What is the Spanish word for "dog"?', 'Spanish'],
+    ['Now say good morning to me in spanish.', 'Spanish'],
+  ] as const) {
+    for await (const _ of engine.reply({ characterName: 'Sofía', history: [], userText, personality: sofia })) void _;
+    t.deepEqual(lastNotes(), [languageNote(language)], userText);
+  }
+  t.is(languageAskedFor('Where in Spain do you live?'), undefined);
+  t.is(languageAskedFor('Can you say hello in Irish?'), 'Irish');
+});
+
+test('asked for advice, a fact of the persona sharing one word with the question gives way to the advice note', async (t) => {
+  const pearl = {
+    systemPrompt: 'You are Pearl, a retired clock restorer in Whitby.',
+    description: 'Her favourite clock is a 1790s longcase clock with a painted moon dial.',
+    traits: [],
+    greeting: '',
+  };
+  const model = await scriptedModel(t, ['Check the pendulum first.', 'Boil it in salted water.']);
+  const engine = new OpenAiEngine(model.url, 'scripted', undefined, 10_000, DEFAULT_REPLY_LIMITS);
+  const lastNote = () => (JSON.parse(model.seen.bodies.at(-1)!) as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
+  const userText = 'My grandfather clock stopped. What should I check first?';
+  for await (const _ of engine.reply({ characterName: 'Pearl', history: [], userText, personality: pearl })) void _;
+  t.is(lastNote(), adviceNote());
+  // Two words shared: the fact is the advice.
+  const marco = { ...pearl, systemPrompt: 'You are Chef Marco, who runs a trattoria.', description: 'Insists pasta is cooked al dente.' };
+  for await (const _ of engine.reply({
+    characterName: 'Chef Marco',
+    history: [],
+    userText: 'How should I cook pasta?',
+    personality: marco,
+  }))
+    void _;
+  t.is(lastNote(), factNote('I insist pasta is cooked al dente.'));
+  // "What should I call you?" asks its name: no advice note.
+  for await (const _ of engine.reply({ characterName: 'Pearl', history: [], userText: 'What should I call you?', personality: pearl }))
+    void _;
+  t.not(lastNote(), adviceNote());
 });

@@ -18,8 +18,11 @@ const GREETING =
   '(?:[Hh]i|[Hh]ello|[Hh]ey|[Hh]iya|[Hh]owdy|[Aa]hoy|[Gg]reetings|[Ww]elcome|[Gg]ood (?:[Mm]orning|[Aa]fternoon|[Ee]vening|[Dd]ay|[Nn]ight)|[Gg]reat (?:[Mm]orning|[Aa]fternoon|[Ee]vening)|[Gg]oodbye|[Bb]ye|[Tt]hanks|[Tt]hank you|[Nn]ice to meet you|[Pp]leased to meet you|[Dd]ear)';
 
 const FIRST_PERSON: Record<string, string> = { 'you are': 'I am', "you're": "I'm", 'your name is': 'my name is' };
-/** A sentence about "you" that is no invitation or advice ("You can visit on Sundays"). */
-const SPOKEN_TO = /^\W*(?:you|your)\b(?!\s+(?:can|could|should|might|may|will|would|must)\b)/i;
+/**
+ * A sentence about "you" that is no invitation or advice ("You can visit on Sundays"), the user
+ * perhaps called by name first ("Sam, you're a potter in my fifties.", a benchmark run's Hazel).
+ */
+const SPOKEN_TO = /^\W*(?:\p{Lu}[\p{L}'’-]*,\s+)?(?:[Yy]ou|[Yy]our|YOU|YOUR)\b(?!\s+(?:can|could|should|might|may|will|would|must)\b)/u;
 const FACT_STOPWORDS = new Set(
   'the and for with from who that this are was has had its all our she him her his you your own out can not but one two new old day any very'.split(
     ' ',
