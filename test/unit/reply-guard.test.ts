@@ -191,6 +191,12 @@ test('a recital of the persona is cut at a clause before it runs on for eight wo
   t.is(where.shortened('I run a spice stall in the old market of Amman.'), 'In the old market of Amman.');
   const what = new ReplyGuard('Bashir Haddad', bashir, [], undefined, false, 'What do you sell?');
   t.is(what.shortened('I run a spice stall in the old market of Amman.'), 'I run a spice stall.');
+  // Asked what its thing is, the predicate (Pearl of the benchmark: the persona's words on every attempt).
+  const pearl = { systemPrompt: 'Her favourite clock is a 1790s longcase clock with a painted moon dial.', description: '', traits: [] };
+  const favourite = new ReplyGuard('Pearl', pearl, [], undefined, false, 'What is your favourite clock?');
+  t.is(favourite.shortened('My favourite clock is a 1790s longcase clock with a painted moon dial.'), 'A 1790s longcase clock.');
+  const other = new ReplyGuard('Pearl', pearl, [], undefined, false, 'Tell me about your clocks.');
+  t.is(other.shortened('My favourite clock is a 1790s longcase clock with a painted moon dial.'), undefined);
 });
 
 test('asked when, a recital is cut to the time it ends with; "I" with a bare -ing form is refused', (t) => {

@@ -232,6 +232,10 @@ const SPAN_START = new Set(['for', 'since']);
 const PHRASE_END = new Set('and but or who which that whose while because where when'.split(' '));
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
+/** "What is your favourite clock?", "What's your job?": the question a sentence's predicate answers. */
+const ASKS_WHAT_ITS_THING_IS = /^\W*(?:\w+[,!]?\s+){0,3}?what(?:'s|’s|\s+is|\s+was)\s+your\b/i;
+/** "My favourite clock is a 1790s longcase clock…": its predicate, from the article. */
+const PREDICATE = /^\W*(?:my|our)\s+[^.!?,]{1,40}?\s+(?:is|was)\s+((?:a|an|the)\s[^.!?]+)/i;
 
 /** Why the guard refuses a sentence. */
 export type Refusal = (typeof LEAST_BAD_FIRST)[number] | (typeof NEVER_SPOKEN)[number];
@@ -266,6 +270,8 @@ export class ReplyGuard {
   private readonly asked: Set<string> | undefined;
   /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
+  /** The user's line asks what its thing is ("What is your favourite clock?"). */
+  private readonly asksWhatItsThingIs: boolean;
 
   constructor(
     characterName: string,
@@ -280,6 +286,7 @@ export class ReplyGuard {
     question = '',
   ) {
     this.askedAboutIt = asksAboutIt(question);
+    this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
     this.asked = WH_QUESTION.test(question) ? new Set(contentStems(words(question))) : undefined;
     this.phraseStart = ASKS_WHERE.test(question)
       ? PLACE_START
@@ -400,6 +407,12 @@ export class ReplyGuard {
     // midnight until seven." → "From midnight until seven." (answerPhrase()).
     const phrase = this.phraseStart && this.answerPhrase(sentence);
     if (phrase) return phrase;
+    // Asked what its thing is, the predicate is the answer: "My favourite clock is a 1790s longcase
+    // clock with a painted moon dial." (the persona's words, on every attempt of a benchmark turn)
+    // → "A 1790s longcase clock.".
+    const predicate = this.asksWhatItsThingIs ? PREDICATE.exec(sentence)?.[1] : undefined;
+    const answer = predicate && this.cut(`${predicate[0]!.toUpperCase()}${predicate.slice(1)}${end}`);
+    if (answer) return answer;
     // A cut before word w keeps tokens [0, firstToken[w]): fewer than a run's from where it starts.
     for (let w = spans.length - 1; w >= MIN_KEPT_WORDS; w--) {
       if (firstToken[w]! > run + RECITAL_RUN - 1) continue;
@@ -407,6 +420,19 @@ export class ReplyGuard {
       if (!CLAUSE_START.has(spans[w]![0].toLowerCase()) && !/,\s*$/.test(before)) continue;
       if (DANGLING.has(spans[w - 1]![0].toLowerCase())) continue;
       const kept = `${before.replace(/[\s,;:–—-]+$/, '')}${end}`;
+      if (this.refuses(kept) === undefined) return kept;
+    }
+    return undefined;
+  }
+
+  /** The sentence, or its longest start cut before a clause, that the guard lets pass. */
+  private cut(sentence: string): string | undefined {
+    if (this.refuses(sentence) === undefined) return sentence;
+    const spans = [...sentence.matchAll(/[\p{L}\p{N}'’]+/gu)];
+    const end = /!\s*$/.test(sentence) ? '!' : '.';
+    for (let w = spans.length - 1; w >= MIN_KEPT_WORDS; w--) {
+      if (!CLAUSE_START.has(spans[w]![0].toLowerCase()) || DANGLING.has(spans[w - 1]![0].toLowerCase())) continue;
+      const kept = `${sentence.slice(0, spans[w]!.index).replace(/[\s,;:–—-]+$/, '')}${end}`;
       if (this.refuses(kept) === undefined) return kept;
     }
     return undefined;
