@@ -159,6 +159,13 @@ test('a question about the persona is followed by the fact it asks about, in the
     description: 'Tells bedtime stories about Pip, a small dragon who is afraid of the dark.',
   }).card;
   t.is(relevantFact(tilly, 'What is Pip afraid of?', 'Tilly'), 'Pip is afraid of the dark.');
+  // Asked its work, the introduction, whatever words the question shares with other sentences.
+  const tobias = personaCard('Tobias Grün', {
+    systemPrompt: 'Tobias Grün is a forester in the Black Forest.',
+    description: 'He lives in a timber house near Titisee.',
+  }).card;
+  t.is(relevantFact(tobias, 'What do you do for a living?', 'Tobias Grün'), 'I am a forester in the Black Forest.');
+  t.is(relevantFact(tobias, 'Where do you live?', 'Tobias Grün'), 'I live in a timber house near Titisee.');
   t.is(relevantFact(tilly, 'Do you love children?', 'Tilly'), 'I am a gentle storyteller who loves children.');
   // The introduction without the name, which the reply copied as its whole answer ("I'm Pearl.").
   t.is(relevantFact(card, 'Are you cheerful?', 'Mira'), 'I am a cheerful lighthouse keeper.');
@@ -178,6 +185,15 @@ test('every prompt opens with the system message and the exemplar exchange, then
   );
   t.deepEqual(messages[1], { role: 'user', content: 'Who are you?' });
   t.deepEqual(messages[2], { role: 'assistant', content: "I'm Mira, a lighthouse keeper." });
+});
+
+test('a first name ending in "s" is a name, not a verb of the third person', (t) => {
+  // A walk-through's forester: "Tobias Grün is a forester…" became "I tobia I am a forester…".
+  for (const name of ['Tobias Grün', 'Lukas Weber', 'Hans', 'James Okoro'])
+    t.is(
+      personaCard(name, { systemPrompt: `${name} is a forester in the Black Forest.`, description: 'Drinks black coffee.' }).card,
+      `I am ${name}, a forester in the Black Forest. I drink black coffee.`,
+    );
 });
 
 test('an adverb between the persona’s subject and its verb does not leave the verb in the third person', (t) => {

@@ -162,7 +162,10 @@ function rewriteFragment(fragment: string, forms: string): string {
   if (adverb && /ing$/.test(adverb[2]!)) return rewritePronouns(`I am ${f[0]!.toLowerCase()}${f.slice(1)}`, forms);
   f = f.trim();
   const first = f.split(/\s+/)[0] ?? '';
-  if (startsWithVerb(first) && !/^(?:[A-Z][a-z]+\s+){1}(?:of|and)\b/.test(f))
+  // The character's name is no verb: "Tobias Grün is a forester" read "Tobias" as "tobias" and
+  // made "I tobia I am a forester" (any first name ending in "s": Lukas, Hans, Nils, James).
+  const named = new RegExp(`^(?:${forms})(?![\\p{L}])`, 'u').test(f);
+  if (!named && startsWithVerb(first) && !/^(?:[A-Z][a-z]+\s+){1}(?:of|and)\b/.test(f))
     return rewritePronouns(`I ${isThirdPersonVerb(first) ? firstPersonVerb(first) : first.toLowerCase()}${f.slice(first.length)}`, forms);
   // "Keeper of the Gull Rock lighthouse" → "I am the keeper of …"; "Famous for his risotto" → "I am famous for my risotto".
   if (/^[A-Z][a-z]+\s+(of|for|at|in)\b/.test(f) && !new RegExp(`^(?:${forms})\\b`, 'u').test(f))
