@@ -74,6 +74,9 @@ const TOPICS: Record<string, string[]> = {
  * "How long have you kept the lighthouse?" is about "…the Gull Rock lighthouse for thirty years",
  * not about the introduction's "lighthouse keeper", the first of the tie before.
  */
+/** "What do you do for a living?", "What's your job?", "What work do you do?" (not "Where do you sell your work?"). */
+const ASKS_ITS_WORK =
+  /\bfor a living\b|\bwhat(?:'s|’s| is) your (?:job|work|profession|trade|occupation)\b|\bwhat (?:work|job) do you\b|\bwhat do you do for work\b/i;
 const HOW_LONG = /\bhow long\b/i;
 const SPANS = ['years', 'months', 'decades', 'since'];
 
@@ -95,6 +98,10 @@ export function relevantFact(card: string, line: string, characterName: string, 
   if (HOW_LONG.test(line)) for (const word of SPANS) asked.add(stem(word));
   if (asked.size === 0) return undefined;
   const introduction = new RegExp(`^(I am|I'm|I’m) ${escapeRegExp(characterName)}, (?=(?:a|an|the) )`, 'u');
+  // Asked its work, the introduction tells it ("I am a forester in the Black Forest…"): by words,
+  // "What do you do for a living?" found "I live in a timber house." in a walk-through.
+  const opening = cardSentences(card)[0];
+  if (ASKS_ITS_WORK.test(line) && opening && introduction.test(opening)) return opening.replace(introduction, 'I am ');
   let best: { sentence: string; shared: number } | undefined;
   for (const sentence of cardSentences(card).flatMap(clauses)) {
     const shared = [...contentStems(sentence, skip)].filter((s) => asked.has(s)).length;
