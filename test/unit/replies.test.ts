@@ -26,6 +26,12 @@ function clean(name: string, pieces: string[], max = 4): string[] {
   return out;
 }
 
+test('a list number alone is not spoken', (t) => {
+  // A walk-through's advice turn: "Thank you for your advice. 1." (an assistant's list begun).
+  t.deepEqual(clean('Nadia', ['Try to breathe slowly. 1.']), ['Try to breathe slowly.']);
+  t.deepEqual(clean('Nadia', ['1. Breathe slowly.']), ['Breathe slowly.']);
+});
+
 test('template tokens never reach the reply, even split across stream chunks', (t) => {
   t.deepEqual(clean('Mira', ['Hello there', '.<|im_', 'end|> The lamp is lit', '.<end_of_turn>']), ['Hello there.', 'The lamp is lit.']);
   t.deepEqual(clean('Mira', ['<|im_end|>', '</s>']), []);

@@ -237,6 +237,8 @@ test('a sentence that only acknowledges is filler where a question asked somethi
   const filler = fillerFor('Why is the sky dark at night?');
   for (const s of ["That's great!", 'Great question!', 'Thank you for asking.', 'Oh, how interesting!', 'What a lovely question.'])
     t.true(filler(s), s);
+  // An assistant's thanks for what the user gave (a walk-through: "…speaking in public. Any tips?").
+  for (const s of ['Thank you for your advice.', 'Thank you for sharing!', 'Thanks for your input!']) t.true(filler(s), s);
   t.false(filler("That's great for the stars: the sky is dark because space is empty."), 'an acknowledgement that goes on to answer');
   t.false(fillerFor('I finally finished my thesis!')("That's great!"), 'it answers a line that asked nothing');
 });

@@ -236,7 +236,8 @@ export class ReplyCleaner {
       }
       sentence = this.rewrite(this.spellName(unquoted(this.unwrapped(sentence.replace(/\s+/g, ' ').trim()))));
       const key = normalise(sentence);
-      if (!key) continue;
+      // A list's number alone ("Thank you for your advice. 1." in a walk-through) is nothing to say.
+      if (!key || /^\d+[.)]?$/.test(sentence)) continue;
       if (this.count === 0 && this.filler(sentence)) {
         this.dropped ??= sentence;
         continue;

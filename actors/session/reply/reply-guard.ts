@@ -107,10 +107,11 @@ const BARE_GREETING = new RegExp(
 /**
  * A sentence that only acknowledges, answering a question that asked something: "Why is the sky
  * dark at night?" → "That's great!", "Do bees ever sting you?" → "Thank you for asking." (the 0.5B
- * default, in a benchmark run). Dropped like a bare greeting.
+ * default, in a benchmark run), "…speaking in public. Any tips?" → "Thank you for your advice." (a
+ * walk-through). Dropped like a bare greeting.
  */
 const BARE_ACKNOWLEDGEMENT =
-  /^\W*(?:(?:oh|ah|well|wow)[,!]?\s+)?(?:(?:that(?:'|’)s|that is|what an?|how)\s+)?(?:(?:a\s+)?(?:very\s+|really\s+)?(?:great|wonderful|lovely|nice|good|interesting|excellent|fascinating)(?:\s+question)?|thank(?:s| you)(?: so much)?(?: for asking)?)\s*[!.]*\s*$/i;
+  /^\W*(?:(?:oh|ah|well|wow)[,!]?\s+)?(?:(?:that(?:'|’)s|that is|what an?|how)\s+)?(?:(?:a\s+)?(?:very\s+|really\s+)?(?:great|wonderful|lovely|nice|good|interesting|excellent|fascinating)(?:\s+question)?|thank(?:s| you)(?: so much)?(?: for (?:asking|sharing(?: that)?|that|the question|telling me|your (?:question|input|time|advice|message|kind words)))?)\s*[!.]*\s*$/i;
 const GREETS = /\b(?:hi|hello|hey|hiya|howdy|ahoy|greetings|good (?:morning|afternoon|evening|day)|welcome|bye|goodbye|good night)\b/i;
 
 /**
