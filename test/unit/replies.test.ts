@@ -588,6 +588,9 @@ test('a line asking for words in a language is followed by a note of the languag
     t.deepEqual(lastNotes(), [languageNote(language)], userText);
   }
   t.is(languageAskedFor('Where in Spain do you live?'), undefined);
+  t.is(languageAskedFor('Do you teach in Spanish or English?'), undefined);
+  t.is(languageAskedFor('What do you cook in Thai cuisine?'), undefined);
+  t.is(languageAskedFor('Please answer in Spanish: how are you today?'), 'Spanish');
   t.is(languageAskedFor('Can you say hello in Irish?'), 'Irish');
 });
 
