@@ -70,13 +70,13 @@ const TOPICS: Record<string, string[]> = {
   company: [...FAMILY, ...ANIMALS],
   alone: [...FAMILY, ...ANIMALS],
 };
+/** "What do you do for a living?", "What's your job?", "What work do you do?" (not "Where do you sell your work?"). */
+const ASKS_ITS_WORK =
+  /\bfor a living\b|\bwhat(?:'s|’s| is) your (?:job|work|profession|trade|occupation)\b|\bwhat (?:work|job) do you\b|\bwhat do you do for work\b/i;
 /**
  * "How long have you kept the lighthouse?" is about "…the Gull Rock lighthouse for thirty years",
  * not about the introduction's "lighthouse keeper", the first of the tie before.
  */
-/** "What do you do for a living?", "What's your job?", "What work do you do?" (not "Where do you sell your work?"). */
-const ASKS_ITS_WORK =
-  /\bfor a living\b|\bwhat(?:'s|’s| is) your (?:job|work|profession|trade|occupation)\b|\bwhat (?:work|job) do you\b|\bwhat do you do for work\b/i;
 const HOW_LONG = /\bhow long\b/i;
 const SPANS = ['years', 'months', 'decades', 'since'];
 
