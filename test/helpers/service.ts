@@ -102,6 +102,15 @@ export function call(app: FastifyInstance, method: string, url: string, options:
   });
 }
 
+/**
+ * Rate windows are fixed UTC minutes, so calls on both sides of an edge count in two windows. A
+ * test that expects its calls to fill one window starts with at least 20 s of it left.
+ */
+export async function clearOfMinuteEdge(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 /** Asserts the spec's error envelope and returns its error object. */
 export function envelopeOf(res: LightMyRequestResponse): { message: string; statusCode: number; timestamp: string; code: string } {
   const body = res.json() as { success: boolean; error: { message: string; statusCode: number; timestamp: string; code: string } };

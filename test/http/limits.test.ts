@@ -1,5 +1,5 @@
 import test from 'ava';
-import { call, createAccount, envelopeOf, startTestService, type TestService } from '../helpers/service.js';
+import { call, clearOfMinuteEdge, createAccount, envelopeOf, startTestService, type TestService } from '../helpers/service.js';
 import { monthlyUsageKey } from '../../runtime/limits/limiter.js';
 
 let service: TestService;
@@ -72,6 +72,7 @@ test('keys of an organisation share its allowance', async (t) => {
 
 test('rate-limit headers follow the IETF draft and X-RateLimit-*, and a refused call carries Retry-After', async (t) => {
   const account = await createAccount(strict, { plan: 'free' });
+  await clearOfMinuteEdge();
   const first = await call(strict.app, 'GET', '/api/v1/user', { key: account.live });
   t.is(first.statusCode, 200);
   t.regex(String(first.headers['ratelimit-policy']), /^"minute";q=5;w=60, "day";q=1000;w=86400$/);
@@ -97,6 +98,7 @@ test('rate-limit headers follow the IETF draft and X-RateLimit-*, and a refused 
 
 test('the rate limit is per key: another key of the same account is unaffected', async (t) => {
   const account = await createAccount(strict, { plan: 'free' });
+  await clearOfMinuteEdge();
   for (let i = 0; i < 5; i++) await call(strict.app, 'GET', '/api/v1/user', { key: account.live });
   t.is((await call(strict.app, 'GET', '/api/v1/user', { key: account.live })).statusCode, 429);
   t.is((await call(strict.app, 'GET', '/api/v1/user', { key: account.test })).statusCode, 200);

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { pino } from 'pino';
-import { call, createAccount, envelopeOf, startTestService, type TestService } from '../helpers/service.js';
+import { call, clearOfMinuteEdge, createAccount, envelopeOf, startTestService, type TestService } from '../helpers/service.js';
 import { REDACTED_PATHS } from '../../runtime/logger.js';
 import { projectRoot } from '../../runtime/paths.js';
 
@@ -41,6 +41,7 @@ test('GET /health reports liveness and the readiness of each dependency', async 
 });
 
 test('GET /api/v1/status is public, cached for 15 s and limited per address', async (t) => {
+  await clearOfMinuteEdge();
   const first = await call(service.app, 'GET', '/api/v1/status', { headers: { 'x-forwarded-for': '10.0.0.1' } });
   t.is(first.statusCode, 200);
   t.is(first.json().data.status, 'operational', first.body);

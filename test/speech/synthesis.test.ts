@@ -1,6 +1,14 @@
 import test from 'ava';
 import { request } from 'undici';
-import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
+import {
+  call,
+  clearOfMinuteEdge,
+  createAccount,
+  envelopeOf,
+  startTestService,
+  type TestAccount,
+  type TestService,
+} from '../helpers/service.js';
 import { Receiver } from '../helpers/receiver.js';
 import { UNKNOWN_LENGTH } from '../../media/speech/wav.js';
 import { normalise, wavSeconds, wordsOf } from './audio-helpers.js';
@@ -193,9 +201,7 @@ test('synthesis limits: text over the maximum is 413, an unknown voice 400, miss
 
 test('the public demo synthesises without a key, for demo voices only, 5 times a minute per address', async (t) => {
   const remoteAddress = '203.0.113.77';
-  // The per-address window is the calendar minute: start well inside one.
-  const second = new Date().getUTCSeconds();
-  if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+  await clearOfMinuteEdge();
   const voices = await service.app.inject({ method: 'GET', url: '/api/v1/demo/voices', remoteAddress });
   t.is(voices.statusCode, 200);
   t.true((voices.json().data as Array<{ voiceId: string }>).some((v) => v.voiceId === 'en-US-joe'));
