@@ -485,6 +485,17 @@ test('asked for advice the persona tells nothing about, the model reads what is 
   t.is(await ask('Any tips for the crossing with a dog?'), 'You could say: "My old dog Kobus rides along on every crossing."');
 });
 
+test('a reply that does not know what the persona tells is asked again; out of attempts, the persona’s fact is the answer', async (t) => {
+  // A benchmark run of the default: "Who visits you on Sundays?" → "I don't know who visits you on Sundays."
+  const model = await scriptedModel(t, ["I don't know who rides along with you.", "I'm not sure.", 'Hello!']);
+  t.deepEqual(await henrikeSays(model, 'Who rides along with you on the crossings?'), ['My old dog Kobus rides along.']);
+  t.is(model.seen.requests, DEFAULT_REPLY_LIMITS.emptyRetries + 1);
+  // Where the persona tells nothing, not knowing is an answer.
+  const unknown = await scriptedModel(t, ["I don't know the tide tables by heart."]);
+  t.deepEqual(await henrikeSays(unknown, 'What is the capital of Peru?'), ["I don't know the tide tables by heart."]);
+  t.is(unknown.seen.requests, 1);
+});
+
 test('a turn that must say something, whose every attempt was refused, says just that', async (t) => {
   // A benchmark run of the default: "Can you tell me my name again?" → "I'm Ravi; I am Marta Kowalczyk."
   const model = await scriptedModel(t, ["I'm Tomasz; I am Henrike Vos."]);

@@ -176,11 +176,18 @@ test('a recital of the persona is cut at a clause before it runs on for eight wo
   t.is(guard.refuses('I have forty hives on the hillside behind my house.'), 'recites its persona');
   t.is(guard.shortened('I have forty hives on the hillside behind my house.'), 'I have forty hives on the hillside.');
   t.is(guard.shortened('I sing alto in a church choir on Thursdays and walk my greyhound, Pepper.'), 'I sing alto in a church choir.');
-  t.is(guard.shortened('I have kept bees for twenty-two years and have forty hives.'), 'I have kept bees for twenty-two years.');
-  t.is(guard.shortened('I have forty hives.'), undefined, 'not a recital: nothing to cut');
-  // Cut before "in" the rest ("I kept bees") is too short an answer; before "for" it would dangle.
+  // Asked about the hives, the clause that tells them, a sentence of its own (a benchmark turn cut it to "I have kept bees.").
+  t.is(guard.shortened('I have kept bees for twenty-two years and have forty hives.'), 'I have forty hives.');
   t.is(
-    guard.shortened('I kept bees for twenty-two years and have forty hives on the hillside behind my house.'),
+    guard.shortened('I have kept bees for twenty-two years and have forty hives on the hillside behind my house.'),
+    'I have forty hives on the hillside.',
+  );
+  t.is(guard.shortened('I have forty hives.'), undefined, 'not a recital: nothing to cut');
+  // Asked about something else, the start: cut before "in" the rest ("I kept bees") is too short an answer; before "for" it would dangle.
+  const asked = new ReplyGuard('Odile Varga', odile, [], undefined, false, 'Do bees ever sting you?');
+  t.is(asked.shortened('I have kept bees for twenty-two years and have forty hives.'), 'I have kept bees for twenty-two years.');
+  t.is(
+    asked.shortened('I kept bees for twenty-two years and have forty hives on the hillside behind my house.'),
     'I kept bees for twenty-two years.',
   );
   const repeating = new ReplyGuard('Odile Varga', odile, ['I have forty hives on the hillside.'], undefined, false, 'How many hives?');

@@ -220,6 +220,32 @@ test('the traits read out as a list are a recital', (t) => {
   t.is(guard.refuses('I am patient with old pipes.'), undefined);
 });
 
+test('a card sentence is split into the facts it tells, each with its own subject', (t) => {
+  // The benchmark's beekeeper, asked "What do you do in winter?", was noted the honey she sells; asked
+  // who helps her, "I helps me with the heavy frames.".
+  const { card } = personaCard('Odile Varga', {
+    systemPrompt: 'Odile Varga has kept bees for twenty-two years and has forty hives on the hillside behind her house.',
+    description:
+      "Odile sells acacia honey at the farmers' market and makes beeswax candles in winter. Her neighbour's boy, Bence, helps her with the heavy frames.",
+  });
+  t.is(relevantFact(card, 'How many hives do you have?', 'Odile Varga'), 'I have forty hives on the hillside behind my house.');
+  t.is(relevantFact(card, 'What do you do in winter?', 'Odile Varga'), 'I make beeswax candles in winter.');
+  t.is(
+    relevantFact(card, 'Who helps you with the heavy frames?', 'Odile Varga'),
+    "My neighbour's boy, Bence, helps me with the heavy frames.",
+  );
+  // A clause with a subject of its own, and a name's verb left in the third person.
+  const { card: pearl } = personaCard('Pearl', {
+    systemPrompt: 'Pearl mends clocks.',
+    description:
+      'Her husband, Len, bakes bread for the street, and she keeps a canary. She sews quilts, her daughter Amy is a nurse, and she reads.',
+  });
+  t.regex(pearl, /\bMy husband, Len, bakes bread\b/);
+  t.is(relevantFact(pearl, 'What does Len bake?', 'Pearl'), 'My husband, Len, bakes bread for the street.');
+  t.is(relevantFact(pearl, 'Do you have a canary?', 'Pearl'), 'I keep a canary.');
+  t.is(relevantFact(pearl, 'What does Amy do?', 'Pearl'), 'My daughter Amy is a nurse.');
+});
+
 test('asked who keeps it company, the fact found is the one of its family or animals', (t) => {
   // A walk-through's hut warden, asked "Who keeps you company up there?": "I keep you company up there…".
   const { card } = personaCard('Ayaka Mori', {

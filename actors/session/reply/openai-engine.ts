@@ -214,6 +214,24 @@ export function reminderAfter(ctx: Pick<ReplyContext, 'characterName' | 'persona
 }
 
 /**
+ * The fact of the persona card a user line asks about (persona-facts.ts), if any: not for a line
+ * asking the user's name, its own name or for a language, and for advice only a fact sharing two
+ * words with the question ("clock" of "My grandfather clock stopped. What should I check first?"
+ * found the restorer's introduction, answered "I am Pearl."). `known`: the name the user gave before.
+ */
+export function personaFactFor(
+  ctx: Pick<ReplyContext, 'characterName' | 'personality'>,
+  userText: string,
+  known: string | undefined,
+): string | undefined {
+  const asked = userNameIn(userText) === undefined && known !== undefined && ASKS_OWN_NAME.test(userText);
+  if (asked || languageAskedFor(userText) || ASKS_CHARACTER_NAME.test(userText)) return undefined;
+  const advising = ASKS_ADVICE.test(userText) && !asksWhoItIs(userText);
+  const name = ctx.characterName;
+  return relevantFact(personaCard(name, ctx.personality).card, userText, name, advising ? 2 : 1);
+}
+
+/**
  * The system notes that follow a user line in the prompt: the user's name, when the line gives it
  * or asks for it ("What's my name?", answered by the 0.5B model with the character's own name
  * until the note came last), then its reminder. `known`: the name the user gave before this line.
@@ -222,7 +240,6 @@ function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, us
   const given = userNameIn(userText);
   const asked = !given && known !== undefined && ASKS_OWN_NAME.test(userText);
   const reminded = reminderAfter(ctx, userText);
-  const name = ctx.characterName;
   // Told the user's name without a question, the companion greets them by it (must-say.ts): the
   // greeting is what it could say, rather than a fact of its own.
   const introduced = given !== undefined && !userText.includes('?');
@@ -232,14 +249,7 @@ function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, us
   const language = languageAskedFor(userText);
   // "What should I call you?" asks its name, not advice.
   const advising = ASKS_ADVICE.test(userText) && !asked && !ASKS_CHARACTER_NAME.test(userText) && !asksWhoItIs(userText);
-  const fact = introduced
-    ? greetingFor(given)
-    : asked || language || ASKS_CHARACTER_NAME.test(userText)
-      ? undefined
-      : // Advice is noted from the persona only when the fact shares two words with the question: one
-        // ("clock" of "My grandfather clock stopped. What should I check first?") found the restorer's
-        // introduction, answered "I am Pearl."
-        relevantFact(personaCard(name, ctx.personality).card, userText, name, advising ? 2 : 1);
+  const fact = introduced ? greetingFor(given) : personaFactFor(ctx, userText, known);
   // Asked for advice the persona tells nothing about, the model answered "I'm glad you're nervous
   // about the job interview." or with an assistant's numbered list: a note of what is asked.
   const advice = !fact && !language && advising ? adviceNote() : undefined;
@@ -448,6 +458,7 @@ export class OpenAiEngine implements ReplyEngine {
     const ownNotesFrom = messages.length;
     for (const note of notesAfter(ctx, ctx.userText, known).filter((n) => n !== reminded)) messages.push({ role: 'system', content: note });
     const suspicious = reminded !== undefined;
+    const fact = personaFactFor(ctx, ctx.userText, known);
     const guard = new ReplyGuard(
       ctx.characterName,
       ctx.personality,
@@ -456,6 +467,7 @@ export class OpenAiEngine implements ReplyEngine {
       // Its name answers a line asking who it is, and one that tries to make it someone else.
       suspicious || asksWhoItIs(ctx.userText),
       ctx.userText,
+      fact,
     );
     const started = Date.now();
     // One deadline for the whole turn, every attempt included, kept below the time the session
@@ -565,6 +577,14 @@ export class OpenAiEngine implements ReplyEngine {
     const passing = repairs.find((r) => guard.refuses(r) === undefined);
     if (passing !== undefined) {
       yield passing;
+      return;
+    }
+    // The fact of the persona the line asks about, in words the guard lets pass: every attempt
+    // refused, filler ("I'm ready to talk to you." to "What do you do at weekends?") or saying it
+    // did not know ("I don't know who visits you on Sundays."), the card knew the answer.
+    const told = fact && (guard.refuses(fact) === undefined ? fact : guard.shortened(fact));
+    if (told) {
+      yield told;
       return;
     }
     // Out of retries (or of time) after a break of character: the fixed line, not an error.

@@ -91,8 +91,21 @@ const isThirdPersonVerb = (w: string) =>
 const startsWithVerb = (w: string) => isThirdPersonVerb(w) || /^[A-Za-z]+ed$/.test(w);
 
 /** Verbs a persona shares between clauses: "She fires her kiln, sells mugs and shares the studio". */
-const SHARED_VERBS =
-  /^(is|are|has|does|was|likes|loves|lives|works|makes|sells|keeps|runs|teaches|speaks|spends|shares|grows|knows|enjoys|mends|fires|plaits|bakes|gets|tells|studies|guides|writes|reads|plays|sings|paints|cooks|drinks|walks|swims|visits|helps|hates|wants|needs|collects|restores|fixes|repairs|says|thinks|believes|feels|prefers|owns|rides|drives|builds|brews|sews|knits|swears|dreams)$/;
+const SHARED_VERB_WORDS =
+  'is are has does was likes loves lives works makes sells keeps runs teaches speaks spends shares grows knows enjoys mends fires plaits bakes gets tells studies guides writes reads plays sings paints cooks drinks walks swims visits helps hates wants needs collects restores fixes repairs says thinks believes feels prefers owns rides drives builds brews sews knits swears dreams'.split(
+    ' ',
+  );
+const SHARED_VERBS = new RegExp(`^(?:${SHARED_VERB_WORDS.join('|')})$`);
+/**
+ * The same verbs as the card says them after "and" ("… and have forty hives", "… and make beeswax
+ * candles"): where persona-facts.ts splits a card sentence into its facts.
+ */
+export const SHARED_VERBS_FIRST_PERSON: ReadonlySet<string> = new Set(
+  SHARED_VERB_WORDS.filter((v) => !/^(?:is|are|was|does)$/.test(v)).map((v) => firstPersonVerb(v)),
+);
+
+/** A text ending with a name set off by a comma: ", Graça" of "His wife, Graça, sells…". */
+const NAMED_BEFORE = /,\s*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*$/u;
 
 /** An adverb between the subject and its verb: "He now grows pears" → "I now grow pears", not "I now grows". */
 const ADVERBS =
@@ -114,8 +127,11 @@ function rewriteSubjects(sentence: string, names: string): string {
   if (/\bI\b/.test(s))
     s = s.replace(
       new RegExp(`(,\\s*(?:and\\s+)?|\\s(?:and|but|or)\\s+)(${ADVERBS}\\s+)?([a-z]+)\\b`, 'g'),
-      (m, joint: string, adverb: string | undefined, verb: string) =>
-        SHARED_VERBS.test(verb) ? `${joint}${adverb ?? ''}${firstPersonVerb(verb === 'are' ? 'is' : verb)}` : m,
+      (m, joint: string, adverb: string | undefined, verb: string, at: number, whole: string) =>
+        // "His wife, Graça, sells grilled fish": after a name set off by commas, the verb is the name's.
+        SHARED_VERBS.test(verb) && !NAMED_BEFORE.test(whole.slice(0, at))
+          ? `${joint}${adverb ?? ''}${firstPersonVerb(verb === 'are' ? 'is' : verb)}`
+          : m,
     );
   return s;
 }

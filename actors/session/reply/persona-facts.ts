@@ -5,7 +5,7 @@
  * question, it answers with it. Words only, no model: the same line always finds the same fact,
  * so the note it makes keeps the prompt cache (openai-engine.ts).
  */
-import { cardSentences, escapeRegExp } from './persona-card.js';
+import { cardSentences, escapeRegExp, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
 
 const STOP = new Set(
   `what which who whom whose when where why how do does did done you your yours yourself are is was were be been being have has had
@@ -17,18 +17,35 @@ const STOP = new Set(
   ),
 );
 
+/** What starts a phrase of the clause before, not a clause of its own, after a comma ("…, in southern Hungary"). */
+const NOT_A_VERB = '(?:a|an|the|who|which|that|whose|where|when|his|her|my|its|their|our|in|on|at|near|outside|from|with|for|of|by|to)\\s';
+/** Where a card sentence's next clause starts: after a comma or semicolon, or "and" before a verb of the card or a verb and its object. */
+const CLAUSE_BREAK = new RegExp(
+  `,\\s+(?:and\\s+)?(?=(?!${NOT_A_VERB})[a-z]+\\s)|;\\s+|\\s+and\\s+(?=[a-z]+\\s+(?:my|the|a|an|his|her|our|their)\\s|(?:${[...SHARED_VERBS_FIRST_PERSON].join('|')})\\s)`,
+);
+
+/** Where a clause with a subject of its own starts: ", and I …", ", my son Tomek is …". */
+const OWN_SUBJECT =
+  /,?\s+(?:and|but)\s+(?=I\s)|,\s+(?:and\s+)?(?=(?:my|our)\s+[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]*)?\s+(?:is|was|are|were|has)\s)/u;
+
 /**
  * A long sentence's clauses, each one sentence ("I fire my kiln every Friday, sell mugs … and share
  * the studio with my old greyhound, Dot." → three; "I sing alto in a church choir on Thursdays and
- * walk my greyhound, Pepper." → two), so a note carries one fact, not the persona. A note of two
- * facts was copied whole, and the recital cut to the first (reply-guard.ts shortened()) kept the
- * choir where the greyhound was asked about.
+ * walk my greyhound, Pepper." → two; "I have kept bees for twenty-two years and have forty hives
+ * …" → two), so a note carries one fact, not the persona. A note of two facts was copied whole,
+ * and the recital cut to the first (reply-guard.ts shortened()) kept the choir where the greyhound
+ * was asked about. Only a sentence whose subject is the character shares it with the clauses after
+ * a comma or "and": "My neighbour's boy, Bence, helps me with the heavy frames." is one fact (split,
+ * it made "I helps me with the heavy frames.").
  */
 function clauses(sentence: string): string[] {
+  // A clause with a subject of its own: "My wife, Graça, sells grilled fish…, and I play cards on
+  // Sundays.", "I keep a flask of tea in my cab, my son Tomek is studying to become a vet, and…".
+  const own = sentence.split(OWN_SUBJECT);
+  if (own.length > 1) return own.map((c) => `${c[0]!.toUpperCase()}${c.slice(1)}`.replace(/[,.;!?]*$/, '.')).flatMap(clauses);
+  if (!/^I(?:\s|'m|’m)/.test(sentence)) return namedClauses(sentence);
   return sentence
-    .split(
-      /,\s+(?:and\s+)?(?=(?!(?:a|an|the|who|which|that|whose|where|when|his|her|my|its|their|our)\s)[a-z]+\s)|;\s+|\s+and\s+(?=[a-z]+\s+(?:my|the|a|an|his|her|our|their)\s)/,
-    )
+    .split(CLAUSE_BREAK)
     .map((c, i) => (i > 0 && /^[a-z]/.test(c) ? `I ${c}` : c).replace(/[,.;!?]*$/, '.'))
     .flatMap(namedClauses);
 }

@@ -8,7 +8,7 @@
  * sentence that fails is asked again (openai-engine.ts); a later one ends the reply before it.
  * Each check is a few regular expressions over one sentence: nothing a turn would notice.
  */
-import { escapeRegExp, nameForms } from './persona-card.js';
+import { escapeRegExp, nameForms, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
 import type { Personality } from '../../../runtime/db/entities/character.js';
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
@@ -98,6 +98,13 @@ const ABOUT_YOU =
  */
 const ASSISTANT_TALK =
   /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but|thank you for your (?:assistance|cooperation|inquiry|query))\b/i;
+
+/**
+ * "I don't know who visits you on Sundays.", "I'm not sure where my shop is.": said of something its
+ * persona tells (a benchmark's ramen cook, of his granddaughter's visits and his shop in Osaka).
+ */
+const NOT_KNOWING =
+  /\b(?:i (?:don(?:'|’)?t|do not|can(?:'|’)?t|cannot) (?:know|remember|recall|say|tell)|i(?:'|’)?m not sure|i am not sure|i have no idea|no idea)\b/i;
 
 /** A sentence that is only a greeting, perhaps with a name: "Hello!", "Good morning, Ravi!". */
 const BARE_GREETING = new RegExp(
@@ -194,6 +201,7 @@ const LEAST_BAD_FIRST = [
   'says "I" with a bare -ing form',
   'greets itself',
   'talks like an assistant',
+  'says it does not know what its persona tells',
 ] as const;
 
 /**
@@ -231,6 +239,8 @@ const ASKS_HOW_LONG = /\bhow long\b|\bhow many years\b/i;
 const SPAN_START = new Set(['for', 'since']);
 /** Words that start another clause, where a phrase that answers ends (answerPhrase()). */
 const PHRASE_END = new Set('and but or who which that whose while because where when'.split(' '));
+/** "… and have forty hives": "and" before a verb the persona card shares between clauses. */
+const AND_A_VERB = new RegExp(`,?\\s+and\\s+(?=(?:${[...SHARED_VERBS_FIRST_PERSON].join('|')})\\s)`);
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
 /** "What is your favourite clock?", "What's your job?": the question a sentence's predicate answers. */
@@ -285,6 +295,8 @@ export class ReplyGuard {
     nameAnswers = true,
     /** The user's line: asking about the character (asksAboutIt()), "You …" does not answer it. */
     question = '',
+    /** The fact of the persona the line asks about (persona-facts.ts), if any: not knowing it is no answer. */
+    private readonly knownFact?: string,
   ) {
     this.askedAboutIt = asksAboutIt(question);
     this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
@@ -414,6 +426,11 @@ export class ReplyGuard {
     const predicate = this.asksWhatItsThingIs ? PREDICATE.exec(sentence)?.[1] : undefined;
     const answer = predicate && this.cut(`${predicate[0]!.toUpperCase()}${predicate.slice(1)}${end}`);
     if (answer) return answer;
+    // Asked about one of its facts, the clause that tells it: "I have kept bees for twenty-two years
+    // and have forty hives on the hillside behind my house." → asked how many hives, "I have forty
+    // hives on the hillside.", where the cut below keeps "I have kept bees.".
+    const told = this.clauseAsked(sentence);
+    if (told) return this.shortened(told) ?? (this.refuses(told) === undefined ? told : undefined);
     // A cut before word w keeps tokens [0, firstToken[w]): fewer than a run's from where it starts.
     for (let w = spans.length - 1; w >= MIN_KEPT_WORDS; w--) {
       if (firstToken[w]! > run + RECITAL_RUN - 1) continue;
@@ -424,6 +441,19 @@ export class ReplyGuard {
       if (this.refuses(kept) === undefined) return kept;
     }
     return undefined;
+  }
+
+  /**
+   * Of a sentence of its own that goes on "and <verb> …" ("I have kept bees … and have forty hives
+   * …"), the later clause as a sentence of its own, when it alone has a content word of the question.
+   */
+  private clauseAsked(sentence: string): string | undefined {
+    if (!this.asked || !/^\W*I\s/.test(sentence)) return undefined;
+    const [first, ...rest] = sentence.split(AND_A_VERB);
+    const asks = (part: string) => contentStems(words(part)).some((s) => this.asked!.has(s));
+    if (rest.length === 0 || asks(first!)) return undefined;
+    const later = rest.find(asks);
+    return later && `I ${later.replace(/[\s.!?…]+$/, '')}${/!\s*$/.test(sentence) ? '!' : '.'}`;
   }
 
   /** The sentence, or its longest start cut before a clause, that the guard lets pass. */
@@ -487,6 +517,7 @@ export class ReplyGuard {
     if (I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
     if (I_WITH_BARE_GERUND.test(sentence)) return 'says "I" with a bare -ing form';
     if (ASSISTANT_TALK.test(sentence)) return 'talks like an assistant';
+    if (this.knownFact && NOT_KNOWING.test(sentence)) return 'says it does not know what its persona tells';
     if (this.traits && ` ${words(sentence).join(' ')} `.includes(` ${this.traits} `)) return 'recites its persona';
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
