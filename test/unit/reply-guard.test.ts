@@ -153,10 +153,13 @@ test('an assistant’s talk is refused; a bare greeting answering a question is 
     "I don't have any information about my shop.",
     "I apologize, but I don't know a ramen called Priya.",
     "I'm just here to help!",
+    // A tram driver asked about her son and her weekends (a benchmark run).
+    "I'm ready to talk to you.",
   ])
     t.is(guard.refuses(talk), 'talks like an assistant', talk);
   t.is(guard.refuses('I can help you knead the dough on Saturday.'), undefined);
   t.is(guard.refuses("I don't have any flour left today."), undefined);
+  t.is(guard.refuses("I'm ready to close the shop."), undefined);
   const filler = fillerFor('What does your son want to be?');
   t.true(filler('Good morning, Ravi!'));
   t.true(filler('Hello!'));

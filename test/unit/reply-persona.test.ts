@@ -170,6 +170,9 @@ test('a question about the persona is followed by the fact it asks about, in the
   // The introduction without the name, which the reply copied as its whole answer ("I'm Pearl.").
   t.is(relevantFact(card, 'Are you cheerful?', 'Mira'), 'I am a cheerful lighthouse keeper.');
   t.is(relevantFact(card, 'What do you do every morning?', 'Mira', 2), undefined);
+  // A question of the world, not of the character; asked why of itself, the card may tell.
+  t.is(relevantFact(card, 'Why is the lighthouse lens polished every morning?', 'Mira'), undefined);
+  t.is(relevantFact(card, 'Why do you polish the lens every morning?', 'Mira'), 'I polish the great lens every morning.');
   t.is(factNote('I polish the great lens every morning.'), 'You could say: "I polish the great lens every morning."');
 });
 

@@ -95,6 +95,12 @@ const ASKS_ITS_WORK =
  * not about the introduction's "lighthouse keeper", the first of the tie before.
  */
 const HOW_LONG = /\bhow long\b/i;
+/**
+ * "Why is the sky dark at night?": a question of the world, not of the character, which no fact of
+ * the card answers. By its words the astronomer's introduction ("… explaining the night sky") was
+ * noted, and copied as the answer.
+ */
+const ASKS_WHY_OF_THE_WORLD = /^\W*why\b(?![^?]*\b(?:you|your|yours|yourself)\b)/i;
 const SPANS = ['years', 'months', 'decades', 'since'];
 
 function contentStems(text: string, skip: Set<string>): Set<string> {
@@ -109,6 +115,7 @@ function contentStems(text: string, skip: Set<string>): Set<string> {
  * answered "I'm Pearl." to three turns of a conversation, each refused and the last spoken anyway.
  */
 export function relevantFact(card: string, line: string, characterName: string, minShared = 1): string | undefined {
+  if (ASKS_WHY_OF_THE_WORLD.test(line)) return undefined;
   const skip = new Set(characterName.toLowerCase().split(/\s+/));
   const asked = contentStems(line, skip);
   for (const topic of [...asked]) for (const word of TOPICS[topic] ?? []) asked.add(stem(word));

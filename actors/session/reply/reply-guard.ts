@@ -97,7 +97,7 @@ const ABOUT_YOU =
  * about my shop." and "I'm just here to help!" (a ramen cook and a nurse, in a benchmark run).
  */
 const ASSISTANT_TALK =
-  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but|thank you for your (?:assistance|cooperation|inquiry|query))\b/i;
+  /\b(?:if you have any (?:other |more |further )?questions|what do you need (?:assistance|help) with|(?:i(?:'|’)?d|i would) (?:love|be happy|be glad) to help|thank you for your interest|please ask again|(?:feel free|don(?:'|’)?t hesitate|do not hesitate) to (?:ask|reach out|contact)|here are (?:some|a few) (?:ideas|tips|suggestions|ways)|i can help you with (?:that|this)|i(?:'|’)?m (?:just |only )?here to (?:help|assist)|i(?:'|’)?m ready to (?:talk|chat|help|listen)|i am ready to (?:talk|chat|help|listen)|i am (?:just |only )?here to (?:help|assist)|how (?:can|may) i (?:assist|help) you|i (?:don(?:'|’)?t|do not) have (?:any )?(?:information|data|details) (?:about|on)|i apologi[sz]e, but|thank you for your (?:assistance|cooperation|inquiry|query))\b/i;
 
 /**
  * "I don't know who visits you on Sundays.", "I'm not sure where my shop is.": said of something its
