@@ -488,12 +488,21 @@ test('asked for advice the persona tells nothing about, the model reads what is 
 test('a reply that does not know what the persona tells is asked again; out of attempts, the persona’s fact is the answer', async (t) => {
   // A benchmark run of the default: "Who visits you on Sundays?" → "I don't know who visits you on Sundays."
   const model = await scriptedModel(t, ["I don't know who rides along with you.", "I'm not sure.", 'Hello!']);
-  t.deepEqual(await henrikeSays(model, 'Who rides along with you on the crossings?'), ['My old dog Kobus rides along.']);
+  t.deepEqual(await henrikeSays(model, 'Who rides along with you on the crossings?'), ['Kobus rides along on every crossing.']);
   t.is(model.seen.requests, DEFAULT_REPLY_LIMITS.emptyRetries + 1);
   // Where the persona tells nothing, not knowing is an answer.
   const unknown = await scriptedModel(t, ["I don't know the tide tables by heart."]);
   t.deepEqual(await henrikeSays(unknown, 'What is the capital of Peru?'), ["I don't know the tide tables by heart."]);
   t.is(unknown.seen.requests, 1);
+});
+
+test('a reply whose first sentence misses a question the card answers is asked again, and a later sentence may go on from it', async (t) => {
+  const model = await scriptedModel(t, ['I love the sea at night.', 'Kobus comes along, my old dog. The sea at night is calm.']);
+  t.deepEqual(await henrikeSays(model, 'Who rides along with you on the crossings?'), [
+    'Kobus comes along, my old dog.',
+    'The sea at night is calm.',
+  ]);
+  t.is(model.seen.requests, 2);
 });
 
 test('a turn that must say something, whose every attempt was refused, says just that', async (t) => {

@@ -186,6 +186,10 @@ test('a recital of the persona is cut at a clause before it runs on for eight wo
     'I have forty hives on the hillside.',
   );
   t.is(guard.shortened('I have forty hives.'), undefined, 'not a recital: nothing to cut');
+  // Someone the card names, by their name: a cut had kept "My son Tomek is studying." (a benchmark turn).
+  const marta = { systemPrompt: 'Marta drives a tram.', description: 'Her son Tomek is studying to become a vet.', traits: [] };
+  const son = new ReplyGuard('Marta Kowalczyk', marta, [], undefined, false, 'What does your son want to be?');
+  t.is(son.shortened('My son Tomek is studying to become a vet.'), 'Tomek is studying to become a vet.');
   // Asked about something else, the start: cut before "in" the rest ("I kept bees") is too short an answer; before "for" it would dangle.
   const asked = new ReplyGuard('Odile Varga', odile, [], undefined, false, 'Do bees ever sting you?');
   t.is(asked.shortened('I have kept bees for twenty-two years and have forty hives.'), 'I have kept bees for twenty-two years.');
@@ -304,4 +308,24 @@ test('a short reply said again word for word is a repetition; a sentence of the 
   t.is(morning.refuses('I do it every morning.'), 'says the question back');
   const yesNo = new ReplyGuard('Odile', odile, [], undefined, false, 'Do you like the sea?');
   t.is(yesNo.refuses('I do like the sea.'), undefined, 'a yes-or-no question is answered by its own words');
+});
+
+test('asked what the card tells, a first sentence sharing no word with the question or the card’s answer misses it', (t) => {
+  // A benchmark turn of the default, on every run: "What is your favourite planet?" → "I enjoy working nights with my telescope, Old Bess."
+  const ada = {
+    systemPrompt: 'Dr. Ada Stone is an astronomer.',
+    description: 'Her favourite planet is Saturn because of its rings.',
+    traits: [],
+  };
+  const fact = 'My favourite planet is Saturn because of its rings.';
+  const guard = new ReplyGuard('Dr. Ada Stone', ada, [], undefined, false, 'What is your favourite planet?', fact);
+  t.true(guard.missesTheQuestion('I enjoy working nights with my telescope, Old Bess.'));
+  t.false(guard.missesTheQuestion('Saturn, without a doubt.'));
+  t.false(guard.missesTheQuestion('Every planet has its charm, but I love one most.'));
+  // No fact noted, or no question asked: nothing to miss.
+  t.false(new ReplyGuard('Dr. Ada Stone', ada, [], undefined, false, 'What is your favourite planet?').missesTheQuestion('I like tea.'));
+  t.false(new ReplyGuard('Dr. Ada Stone', ada, [], undefined, false, 'Tell me about Saturn.', fact).missesTheQuestion('I like tea.'));
+  // Advice for the user's own: a good answer may share no word.
+  const advice = new ReplyGuard('Dr. Ada Stone', ada, [], undefined, false, 'Which planet should I look for tonight?', fact);
+  t.false(advice.missesTheQuestion('Look south after ten, low in the sky.'));
 });

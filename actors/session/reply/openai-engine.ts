@@ -574,7 +574,7 @@ export class OpenAiEngine implements ReplyEngine {
     // refused, then the last attempt echoed the prompt: "I'm running a ferry from Harlingen…").
     const spoken = refusals.filter((r) => !neverSpoken(r.why));
     const repairs = spoken.map((r) => guard.repair(r.sentence));
-    const passing = repairs.find((r) => guard.refuses(r) === undefined);
+    const passing = repairs.find((r, i) => guard.refuses(r) === undefined && spoken[i]!.why !== 'does not answer what was asked');
     if (passing !== undefined) {
       yield passing;
       return;
@@ -656,8 +656,8 @@ export class OpenAiEngine implements ReplyEngine {
         return breaksCharacter(s, machine, question);
       },
       echoes: (s) => echoesPrompt(s, ctx),
-      unfit: (s) => {
-        const why = guard.refuses(s);
+      unfit: (s, opening) => {
+        const why = guard.refuses(s) ?? (opening && guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined);
         if (why && !outcome.refusedFor) outcome.refusedFor = why;
         return why !== undefined;
       },

@@ -102,8 +102,8 @@ export interface ReplyChecks {
   breaksCharacter?: (sentence: string) => boolean;
   /** It reads the prompt back ("Give one practical tip, as Hazel would."): the reply ends, and as the first sentence it is no reply. */
   echoes?: (sentence: string) => boolean;
-  /** The reply guard refuses it: the reply ends before it. */
-  unfit?: (sentence: string) => boolean;
+  /** The reply guard refuses it (`opening`: no sentence of the reply spoken before it): the reply ends before it. */
+  unfit?: (sentence: string, opening: boolean) => boolean;
   /** It says nothing where it stands (a bare "Hello!" opening an answer): dropped. */
   filler?: (sentence: string) => boolean;
   /** The sentence as it should be said (perspective.ts), before the checks read it. */
@@ -130,7 +130,7 @@ export class ReplyCleaner {
 
   private readonly breaksCharacter: (sentence: string) => boolean;
   private readonly echoes: (sentence: string) => boolean;
-  private readonly unfit: (sentence: string) => boolean;
+  private readonly unfit: (sentence: string, opening: boolean) => boolean;
   private readonly filler: (sentence: string) => boolean;
   private readonly rewrite: (sentence: string) => string;
   private readonly mend: (sentence: string) => string | undefined;
@@ -257,7 +257,7 @@ export class ReplyCleaner {
         this.done = true; // a repetition loop: what follows would only repeat too
         break;
       }
-      if (this.unfit(sentence)) {
+      if (this.unfit(sentence, this.count === 0)) {
         const mended = this.mend(sentence);
         if (mended === undefined || this.said.has(normalise(mended))) {
           if (this.count === 0) this.refused = sentence;
@@ -283,7 +283,7 @@ export class ReplyCleaner {
       for (const s of rest) {
         const clean = this.rewrite(s.replace(/\s+/g, ' ').trim());
         const key = normalise(clean);
-        if (key && !this.said.has(key) && this.count < this.maxSentences && !this.unfit(clean)) {
+        if (key && !this.said.has(key) && this.count < this.maxSentences && !this.unfit(clean, this.count === 0)) {
           this.said.add(key);
           out.push(clean);
           this.count += 1;

@@ -202,6 +202,7 @@ const LEAST_BAD_FIRST = [
   'greets itself',
   'talks like an assistant',
   'says it does not know what its persona tells',
+  'does not answer what was asked',
 ] as const;
 
 /**
@@ -241,6 +242,8 @@ const SPAN_START = new Set(['for', 'since']);
 const PHRASE_END = new Set('and but or who which that whose while because where when'.split(' '));
 /** "… and have forty hives": "and" before a verb the persona card shares between clauses. */
 const AND_A_VERB = new RegExp(`,?\\s+and\\s+(?=(?:${[...SHARED_VERBS_FIRST_PERSON].join('|')})\\s)`);
+/** "My son Tomek ", "My neighbour's boy, Bence, ": someone of the character's, then their name and what they do. */
+const NAMED_LEAD = /^\W*(?:My|Our)\s+[\p{L}'’-]+(?:\s+[\p{Ll}'’-]+)?(?:,\s*|\s+)(\p{Lu}[\p{L}'’-]+)(?:,\s*|\s+)(?=\p{Ll})/u;
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
 /** "What is your favourite clock?", "What's your job?": the question a sentence's predicate answers. */
@@ -283,6 +286,8 @@ export class ReplyGuard {
   private readonly askedVerbs: Set<string>;
   /** The user's line asks what its thing is ("What is your favourite clock?"). */
   private readonly asksWhatItsThingIs: boolean;
+  /** The user's line asks of the character's own ("What does your son want to be?"), not of the user's ("How should I cook pasta?"). */
+  private readonly ofItsOwn: boolean;
 
   constructor(
     characterName: string,
@@ -300,6 +305,7 @@ export class ReplyGuard {
   ) {
     this.askedAboutIt = asksAboutIt(question);
     this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
+    this.ofItsOwn = /\b(?:you|your|yours)\b/i.test(question) && !/\b(?:i|i'm|i’m|me|my|mine|myself)\b/i.test(question);
     this.asked = WH_QUESTION.test(question) ? new Set(contentStems(words(question))) : undefined;
     this.phraseStart = ASKS_WHERE.test(question)
       ? PLACE_START
@@ -431,6 +437,10 @@ export class ReplyGuard {
     // hives on the hillside.", where the cut below keeps "I have kept bees.".
     const told = this.clauseAsked(sentence);
     if (told) return this.shortened(told) ?? (this.refuses(told) === undefined ? told : undefined);
+    // Someone the card names, by name alone: "My son Tomek is studying to become a vet." → "Tomek is
+    // studying to become a vet.", where a cut kept "My son Tomek is studying.".
+    const byName = sentence.replace(NAMED_LEAD, '$1 ');
+    if (byName !== sentence && this.refuses(byName) === undefined) return byName;
     // A cut before word w keeps tokens [0, firstToken[w]): fewer than a run's from where it starts.
     for (let w = spans.length - 1; w >= MIN_KEPT_WORDS; w--) {
       if (firstToken[w]! > run + RECITAL_RUN - 1) continue;
@@ -503,6 +513,20 @@ export class ReplyGuard {
    */
   onlyItsName(sentence: string): boolean {
     return this.nameAlone?.test(sentence) ?? false;
+  }
+
+  /**
+   * A reply's first sentence that shares no content word with a question the card answers, nor
+   * with the card's answer: "What is your favourite planet?" (noted "My favourite planet is Saturn
+   * because of its rings.") → "I enjoy working nights with my telescope, Old Bess.", the same on
+   * every run of the benchmark. Asked of the first sentence only: a later one may go on from it.
+   * Not of advice ("How should I cook pasta?" → "Boil it in salted water." shares no word).
+   */
+  missesTheQuestion(sentence: string): boolean {
+    if (!this.asked || !this.knownFact || !this.ofItsOwn) return false;
+    const own = contentStems(words(sentence));
+    const fact = new Set(contentStems(words(this.knownFact)));
+    return own.length > 0 && !own.some((s) => this.asked!.has(s) || fact.has(s));
   }
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
