@@ -249,6 +249,20 @@ test('a card sentence is split into the facts it tells, each with its own subjec
   t.is(relevantFact(pearl, 'What does Amy do?', 'Pearl'), 'My daughter Amy is a nurse.');
 });
 
+test('a walk-through’s ranger: verbs after "and" in the first person, her own cat for her pets, her work where she works', (t) => {
+  const { card } = personaCard('Wren Calloway', {
+    systemPrompt:
+      'Wren Calloway is a ranger at the Slimbridge wetland reserve. She has counted birds there for eleven years and leads the dawn walks every Saturday.',
+    description: 'Wren lives on a narrowboat with her cat, Moth, and plays the ukulele badly on her days off.',
+  });
+  // "and leads" is no verb of the shared list; after "Moth," the verb is still hers.
+  t.regex(card, /\band lead the dawn walks\b/);
+  t.regex(card, /\band play the ukulele\b/);
+  t.is(relevantFact(card, 'Do you have any pets?', 'Wren Calloway'), 'I live on a narrowboat with my cat, Moth.');
+  t.is(relevantFact(card, 'What do you do on your days off?', 'Wren Calloway'), 'I play the ukulele badly on my days off.');
+  t.is(relevantFact(card, 'Where do you work?', 'Wren Calloway'), 'I am a ranger at the Slimbridge wetland reserve.');
+});
+
 test('asked who keeps it company, the fact found is the one of its family or animals', (t) => {
   // A walk-through's hut warden, asked "Who keeps you company up there?": "I keep you company up there…".
   const { card } = personaCard('Ayaka Mori', {

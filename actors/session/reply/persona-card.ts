@@ -104,6 +104,8 @@ export const SHARED_VERBS_FIRST_PERSON: ReadonlySet<string> = new Set(
   SHARED_VERB_WORDS.filter((v) => !/^(?:is|are|was|does)$/.test(v)).map((v) => firstPersonVerb(v)),
 );
 
+/** "leads the dawn walks", "rents a boat": after "and", a verb of the third person before its object. */
+const VERB_BEFORE_OBJECT = /^(?:[a-z]+(?<![su])s)\s+(?:the|a|an|my|his|her|their|our|its|\d)\b/;
 /** A text ending with a name set off by a comma: ", Graça" of "His wife, Graça, sells…". */
 const NAMED_BEFORE = /,\s*\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*$/u;
 
@@ -128,8 +130,10 @@ function rewriteSubjects(sentence: string, names: string): string {
     s = s.replace(
       new RegExp(`(,\\s*(?:and\\s+)?|\\s(?:and|but|or)\\s+)(${ADVERBS}\\s+)?([a-z]+)\\b`, 'g'),
       (m, joint: string, adverb: string | undefined, verb: string, at: number, whole: string) =>
-        // "His wife, Graça, sells grilled fish": after a name set off by commas, the verb is the name's.
-        SHARED_VERBS.test(verb) && !NAMED_BEFORE.test(whole.slice(0, at))
+        // "His wife, Graça, sells grilled fish": after a name set off by commas, the verb is the
+        // name's; "with her cat, Moth, and plays the ukulele" goes on with the character's.
+        (SHARED_VERBS.test(verb) || (joint.includes('and') && VERB_BEFORE_OBJECT.test(whole.slice(at + joint.length)))) &&
+        !(!joint.includes('and') && NAMED_BEFORE.test(whole.slice(0, at)))
           ? `${joint}${adverb ?? ''}${firstPersonVerb(verb === 'are' ? 'is' : verb)}`
           : m,
     );

@@ -87,9 +87,12 @@ const TOPICS: Record<string, string[]> = {
   company: [...FAMILY, ...ANIMALS],
   alone: [...FAMILY, ...ANIMALS],
 };
+/** Topics asking for what is its own: its pets, its company. */
+const OWNED_TOPICS = new Set(['pet', 'company', 'alone']);
+const OWNED_ANIMAL = new RegExp(`\\bmy\\s+(?:[a-z]+\\s+)?(?:${ANIMALS.join('|')})\\b`);
 /** "What do you do for a living?", "What's your job?", "What work do you do?" (not "Where do you sell your work?"). */
 const ASKS_ITS_WORK =
-  /\bfor a living\b|\bwhat(?:'s|’s| is) your (?:job|work|profession|trade|occupation)\b|\bwhat (?:work|job) do you\b|\bwhat do you do for work\b/i;
+  /\bfor a living\b|\bwhere do you work\b|\bwhat(?:'s|’s| is) your (?:job|work|profession|trade|occupation)\b|\bwhat (?:work|job) do you\b|\bwhat do you do for work\b/i;
 /**
  * "How long have you kept the lighthouse?" is about "…the Gull Rock lighthouse for thirty years",
  * not about the introduction's "lighthouse keeper", the first of the tie before.
@@ -118,7 +121,8 @@ export function relevantFact(card: string, line: string, characterName: string, 
   if (ASKS_WHY_OF_THE_WORLD.test(line)) return undefined;
   const skip = new Set(characterName.toLowerCase().split(/\s+/));
   const asked = contentStems(line, skip);
-  for (const topic of [...asked]) for (const word of TOPICS[topic] ?? []) asked.add(stem(word));
+  const topics = [...asked].filter((topic) => TOPICS[topic]);
+  for (const topic of topics) for (const word of TOPICS[topic]!) asked.add(stem(word));
   if (HOW_LONG.test(line)) for (const word of SPANS) asked.add(stem(word));
   if (asked.size === 0) return undefined;
   const introduction = new RegExp(`^(I am|I'm|I’m) ${escapeRegExp(characterName)}, (?=(?:a|an|the) )`, 'u');
@@ -127,8 +131,11 @@ export function relevantFact(card: string, line: string, characterName: string, 
   const opening = cardSentences(card)[0];
   if (ASKS_ITS_WORK.test(line) && opening && introduction.test(opening)) return opening.replace(introduction, 'I am ');
   let best: { sentence: string; shared: number } | undefined;
+  const ofItsOwn = topics.some((t) => OWNED_TOPICS.has(t));
   for (const sentence of cardSentences(card).flatMap(clauses)) {
-    const shared = [...contentStems(sentence, skip)].filter((s) => asked.has(s)).length;
+    // Asked for its pets, "my cat, Moth" rather than the birds a ranger counts: half a word more.
+    const owned = ofItsOwn && OWNED_ANIMAL.test(sentence) ? 0.5 : 0;
+    const shared = [...contentStems(sentence, skip)].filter((s) => asked.has(s)).length + owned;
     if (shared >= minShared && (!best || shared > best.shared)) best = { sentence, shared };
   }
   return best?.sentence.replace(introduction, 'I am ');
