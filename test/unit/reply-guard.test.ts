@@ -329,3 +329,26 @@ test('asked what the card tells, a first sentence sharing no word with the quest
   const advice = new ReplyGuard('Dr. Ada Stone', ada, [], undefined, false, 'Which planet should I look for tonight?', fact);
   t.false(advice.missesTheQuestion('Look south after ten, low in the sky.'));
 });
+
+test('asked what its relative clause tells, a recital of its introduction is cut to that clause, in the first person', (t) => {
+  // A walk-through's piano tuner, asked "Who taught you your trade?": "I am a piano tuner in Accra."
+  const kwame = {
+    systemPrompt: 'Kwame Asante is a piano tuner in Accra who learned the trade from his uncle. He loves explaining pitch to children.',
+    description: '',
+    traits: [],
+  };
+  const recital = 'I am a piano tuner in Accra who learned the trade from my uncle.';
+  t.is(
+    new ReplyGuard('Kwame Asante', kwame, [], undefined, false, 'Who taught you your trade?').shortened(recital),
+    'I learned the trade from my uncle.',
+  );
+  t.is(new ReplyGuard('Kwame Asante', kwame, [], undefined, false, 'What do you do?').shortened(recital), 'I am a piano tuner in Accra.');
+  // The verb of the clause put in the first person.
+  const teacher = { ...kwame, systemPrompt: 'Kwame Asante is a piano tuner in Accra who loves explaining pitch to children.' };
+  t.is(
+    new ReplyGuard('Kwame Asante', teacher, [], undefined, false, 'Who do you love explaining pitch to?').shortened(
+      'I am a piano tuner in Accra who loves explaining pitch to children.',
+    ),
+    'I love explaining pitch to children.',
+  );
+});

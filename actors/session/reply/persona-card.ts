@@ -45,7 +45,7 @@ const INSTRUCTION =
   /^(answer|reply|respond|speak|talk|use|keep|never|always|don'?t|do not|be|stay|avoid|write|give|say|make|try|act|pretend|remember|only|limit|include|mention|refuse|ask|help|greet|introduce|sign|end|start|begin)\b|^(when|if|whenever|unless)\b[^,]*,\s*(answer|reply|respond|speak|talk|use|keep|never|always|say|switch|give)\b/i;
 
 /** A third-person present verb → the first person: "is" → "am", "has" → "have", "teaches" → "teach", "carries" → "carry". */
-function firstPersonVerb(verb: string): string {
+export function firstPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
   const irregular: Record<string, string> = {
     is: 'am',

@@ -8,7 +8,7 @@
  * sentence that fails is asked again (openai-engine.ts); a later one ends the reply before it.
  * Each check is a few regular expressions over one sentence: nothing a turn would notice.
  */
-import { escapeRegExp, nameForms, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
+import { escapeRegExp, firstPersonVerb, nameForms, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
 import type { Personality } from '../../../runtime/db/entities/character.js';
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
@@ -244,6 +244,8 @@ const PHRASE_END = new Set('and but or who which that whose while because where 
 const AND_A_VERB = new RegExp(`,?\\s+and\\s+(?=(?:${[...SHARED_VERBS_FIRST_PERSON].join('|')})\\s)`);
 /** "My son Tomek ", "My neighbour's boy, Bence, ": someone of the character's, then their name and what they do. */
 const NAMED_LEAD = /^\W*(?:My|Our)\s+[\p{L}'’-]+(?:\s+[\p{Ll}'’-]+)?(?:,\s*|\s+)(\p{Lu}[\p{L}'’-]+)(?:,\s*|\s+)(?=\p{Ll})/u;
+/** "… a piano tuner who learned …": a relative clause of the character, after its own "I am a …". */
+const WHO_OF_ITSELF = /,?\s+who\s+(?=[a-z]+\s)/;
 /** A cut part this short is no answer. */
 const MIN_KEPT_WORDS = 3;
 /** "What is your favourite clock?", "What's your job?": the question a sentence's predicate answers. */
@@ -458,12 +460,16 @@ export class ReplyGuard {
    * …"), the later clause as a sentence of its own, when it alone has a content word of the question.
    */
   private clauseAsked(sentence: string): string | undefined {
-    if (!this.asked || !/^\W*I\s/.test(sentence)) return undefined;
-    const [first, ...rest] = sentence.split(AND_A_VERB);
+    if (!this.asked || !/^\W*I(?:\s|'m|’m)/.test(sentence)) return undefined;
+    // "I am a piano tuner in Accra who learned the trade from my uncle": the one who learned is "I".
+    const parts = /^\W*I(?: am|'m|’m)\s/.test(sentence) ? sentence.split(WHO_OF_ITSELF) : [sentence];
+    const [first, ...rest] = [parts[0]!.split(AND_A_VERB), ...parts.slice(1).map((p) => p.split(AND_A_VERB))].flat();
     const asks = (part: string) => contentStems(words(part)).some((s) => this.asked!.has(s));
     if (rest.length === 0 || asks(first!)) return undefined;
     const later = rest.find(asks);
-    return later && `I ${later.replace(/[\s.!?…]+$/, '')}${/!\s*$/.test(sentence) ? '!' : '.'}`;
+    if (!later) return undefined;
+    const [verb = '', ...more] = later.split(' ');
+    return `I ${[firstPersonVerb(verb), ...more].join(' ').replace(/[\s.!?…]+$/, '')}${/!\s*$/.test(sentence) ? '!' : '.'}`;
   }
 
   /** The sentence, or its longest start cut before a clause, that the guard lets pass. */
