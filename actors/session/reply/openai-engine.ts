@@ -226,9 +226,8 @@ export function personaFactFor(
 ): string | undefined {
   const asked = userNameIn(userText) === undefined && known !== undefined && ASKS_OWN_NAME.test(userText);
   if (asked || languageAskedFor(userText) || ASKS_CHARACTER_NAME.test(userText)) return undefined;
-  const advising = ASKS_ADVICE.test(userText) && !asksWhoItIs(userText);
   const name = ctx.characterName;
-  return relevantFact(personaCard(name, ctx.personality).card, userText, name, advising ? 2 : 1);
+  return relevantFact(personaCard(name, ctx.personality).card, userText, name, asksAdvice(userText) ? 2 : 1);
 }
 
 /**
@@ -247,8 +246,7 @@ function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, us
   // found the tutor's introduction as the fact, and the 0.5B default answered in English: a note of
   // the language asked for, and no fact.
   const language = languageAskedFor(userText);
-  // "What should I call you?" asks its name, not advice.
-  const advising = ASKS_ADVICE.test(userText) && !asked && !ASKS_CHARACTER_NAME.test(userText) && !asksWhoItIs(userText);
+  const advising = !asked && asksAdvice(userText);
   const fact = introduced ? greetingFor(given) : personaFactFor(ctx, userText, known);
   // Asked for advice the persona tells nothing about, the model answered "I'm glad you're nervous
   // about the job interview." or with an assistant's numbered list: a note of what is asked.
@@ -290,6 +288,11 @@ export function factNote(fact: string): string {
 
 /** "Any advice?", "Any tips?", "What should I check first?": the user asks for advice. */
 const ASKS_ADVICE = /\b(?:advice|tips?|ideas|suggestions?|recommend\w*|what should i|how should i|how (?:do|can) i)\b/i;
+
+/** A line asking for advice: "What should I call you?" asks its name, not advice. */
+function asksAdvice(userText: string): boolean {
+  return ASKS_ADVICE.test(userText) && !ASKS_CHARACTER_NAME.test(userText) && !asksWhoItIs(userText);
+}
 
 /** The note that follows a line asking for advice the persona card tells nothing about. */
 export function adviceNote(): string {

@@ -131,9 +131,12 @@ export function fillerFor(userText: string): (sentence: string) => boolean {
   return (sentence) => BARE_GREETING.test(sentence) || BARE_ACKNOWLEDGEMENT.test(sentence);
 }
 
+/** The user speaking of themselves: "I", "me", "my". */
+const USER_OF_THEMSELVES = /\b(?:i|i'm|i’m|me|my|mine|myself)\b/i;
+
 /** A question about the character, not about the user ("Do you remember my name?" may be answered "You are Tomasz."). */
 export function asksAboutIt(userText: string): boolean {
-  return userText.includes('?') && /\byou\b/i.test(userText) && !/\b(?:i|i'm|i’m|me|my|mine|myself)\b/i.test(userText);
+  return userText.includes('?') && /\byou\b/i.test(userText) && !USER_OF_THEMSELVES.test(userText);
 }
 
 /**
@@ -307,7 +310,7 @@ export class ReplyGuard {
   ) {
     this.askedAboutIt = asksAboutIt(question);
     this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
-    this.ofItsOwn = /\b(?:you|your|yours)\b/i.test(question) && !/\b(?:i|i'm|i’m|me|my|mine|myself)\b/i.test(question);
+    this.ofItsOwn = /\b(?:you|your|yours)\b/i.test(question) && !USER_OF_THEMSELVES.test(question);
     this.asked = WH_QUESTION.test(question) ? new Set(contentStems(words(question))) : undefined;
     this.phraseStart = ASKS_WHERE.test(question)
       ? PLACE_START
