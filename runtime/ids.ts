@@ -19,6 +19,25 @@ export function randomBase62(length: number): string {
 
 export type IdPrefix = 'usr' | 'org' | 'key' | 'tok' | 'chr' | 'whk' | 'evt' | 'dlv' | 'ses' | 'mem' | 'vtk' | 'vwr' | 'vce';
 
+/**
+ * The grammar of a public id after its prefix: base62 only. New ids have 20 characters; up to 60
+ * are read, so an id is never longer than 64. Nothing else (no space, dot, `*` or `>`) is ever part
+ * of an id, which is what lets an id name a NATS subject token or key-value key as it is.
+ */
+export const ID_BODY_PATTERN = '[0-9A-Za-z]{1,60}';
+
+/** The regular expression source of an id of one of `prefixes`: `^(?:ses)_[0-9A-Za-z]{1,60}$`. */
+export function idPattern(...prefixes: IdPrefix[]): string {
+  return `^(?:${prefixes.join('|')})_${ID_BODY_PATTERN}$`;
+}
+
+const ANY_ID = new RegExp(`^[a-z]{3}_${ID_BODY_PATTERN}$`);
+
+/** Whether `value` has the shape of a public id (any prefix). */
+export function isPublicId(value: string): boolean {
+  return ANY_ID.test(value);
+}
+
 /** A new public id: `<prefix>_` followed by 20 base62 characters (~119 bits). */
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;

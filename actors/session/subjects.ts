@@ -4,8 +4,12 @@
  *   `avatar.session.<id>.signal`  viewer signalling, answered by the node hosting the session's room;
  *   `avatar.viewer.<viewerId>`    pushes to the node that holds that viewer's websocket.
  */
+import { subjectToken } from '../../runtime/actors/subject-token.js';
+
 export const SESSION_SUBJECT_PREFIX = 'avatar.session';
 
-export const sessionSignalSubject = (sessionId: string): string => `${SESSION_SUBJECT_PREFIX}.${sessionId}.signal`;
+/** Ids are checked to be one token each (they reach here from callers): see subject-token.ts. */
+export const sessionSignalSubject = (sessionId: string): string =>
+  `${SESSION_SUBJECT_PREFIX}.${subjectToken(sessionId, 'a session id')}.signal`;
 
-export const viewerPushSubject = (viewerId: string): string => `avatar.viewer.${viewerId}`;
+export const viewerPushSubject = (viewerId: string): string => `avatar.viewer.${subjectToken(viewerId, 'a viewer id')}`;

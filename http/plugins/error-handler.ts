@@ -6,8 +6,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { envelope, NotFoundRoute } from '../errors.js';
+import { envelope, NotFoundRoute, ResourceNotFound } from '../errors.js';
 import { apiErrorFor } from '../domain-errors.js';
+import { ID_OF } from '../schemas/ids.js';
 
 /** A validation message that names the field, unknown fields and parameters included. */
 function validationMessage(err: FastifyError): string {
@@ -29,7 +30,21 @@ function validationCode(err: FastifyError): string {
   return typeof code === 'string' ? code : 'COMPANION_ERR_REQUEST_INVALID';
 }
 
+/**
+ * A value that breaks an id's grammar (http/schemas/ids.ts) names nothing: it is answered as a
+ * well-formed id of nothing would be, 404, before any lookup. Undefined for any other failure.
+ */
+function malformedId(err: FastifyError): InstanceType<typeof ResourceNotFound> | undefined {
+  const first = err.validation?.[0] as { keyword?: string; parentSchema?: Record<string, unknown>; data?: unknown } | undefined;
+  const what = first?.parentSchema?.[ID_OF];
+  if (first?.keyword !== 'pattern' || typeof what !== 'string') return undefined;
+  // Quoted and cut short: the value may hold anything a caller could type (newlines included).
+  return new ResourceNotFound(what, JSON.stringify(String(first.data)).slice(0, 72));
+}
+
 function toEnvelope(err: FastifyError, requestId: string, bodyLimitBytes: number) {
+  const notFound = malformedId(err);
+  if (notFound) return envelope(404, notFound.message, notFound.code, requestId);
   if (err.validation) return envelope(400, validationMessage(err), validationCode(err), requestId);
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { queryAnalytics } from '../../runtime/usage/analytics.js';
 import { ValidationError } from '../errors.js';
-import { AUTHED_ERRORS, errors, Ok, ok, Timestamp, Id } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, Ok, ok, Timestamp } from '../schemas/common.js';
+import { idPattern } from '../../runtime/ids.js';
 
 const MAX_RANGE_DAYS = 93;
 
@@ -47,7 +48,7 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           groupBy: Type.Optional(
             Type.Union([Type.Literal('key'), Type.Literal('endpoint'), Type.Literal('key_endpoint')], { default: 'key_endpoint' }),
           ),
-          keyId: Type.Optional(Id('Restrict to one key')),
+          keyId: Type.Optional(Type.String({ pattern: idPattern('key'), description: 'Restrict to one key (key_…)' })),
         }),
         response: { 200: Ok(Report), ...errors(400, ...AUTHED_ERRORS) },
       },

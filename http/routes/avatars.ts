@@ -11,7 +11,8 @@ import type { SessionClient } from '../../actors/session/session-client.js';
 import { sessionsOf } from '../plugins/services.js';
 import { envelopeFor } from '../plugins/error-handler.js';
 import { streamEvents, wantsEventStream } from '../event-stream.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
+import { CharacterId, SessionParams } from '../schemas/ids.js';
 
 const RoomSchema = Type.Object({
   id: Type.String(),
@@ -43,7 +44,7 @@ export const SessionSchema = Type.Object({
 
 const CreateBody = Type.Object(
   {
-    characterId: Type.String({ minLength: 1, maxLength: 64 }),
+    characterId: CharacterId(),
     voice: Type.Optional(VoiceId({ description: "A built-in or cloned voice id; default: the character's voice" })),
     realtime: Type.Optional(Type.Boolean({ default: false, description: 'Publish the companion (video and voice) into a WebRTC room' })),
     target_fps: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, description: 'Video frame rate; default MEDIA_DEFAULT_FPS (12)' })),
@@ -122,7 +123,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Session state, character, voice, turns, timestamps, viewers',
         tags: ['sessions'],
-        params: IdParams,
+        params: SessionParams,
         response: { 200: Ok(SessionSchema), ...errors(404, 503, ...AUTHED_ERRORS) },
       },
     },
@@ -137,7 +138,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'End the session (idempotent); releases capacity',
         tags: ['sessions'],
-        params: IdParams,
+        params: SessionParams,
         response: { 200: Ok(SessionSchema), ...errors(404, 503, ...AUTHED_ERRORS) },
       },
     },
@@ -155,7 +156,7 @@ const avatarRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'then a final `reply` event with the whole reply and the session record. A new turn while the companion is still ' +
           'answering interrupts it (barge-in): the earlier reply ends with `interrupted: true`.',
         tags: ['sessions'],
-        params: IdParams,
+        params: SessionParams,
         body: ChatBody,
         response: {
           200: {

@@ -14,7 +14,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
 import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';
 import { ValidationError } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, ListQuery, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
+import { CharacterParams } from '../schemas/ids.js';
 
 const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'Hex colour, #rrggbb' });
 const enumOf = <T extends string>(values: readonly T[], description?: string) =>
@@ -156,7 +157,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Fetch one character',
         tags: ['characters'],
-        params: IdParams,
+        params: CharacterParams,
         response: { 200: Ok(CharacterView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
@@ -170,7 +171,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Update name, appearance, personality or voice (partial; nested objects merge)',
         tags: ['characters'],
-        params: IdParams,
+        params: CharacterParams,
         body: PatchBody,
         response: { 200: Ok(CharacterView), ...errors(400, 404, ...AUTHED_ERRORS) },
       },
@@ -189,7 +190,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Delete a character',
         tags: ['characters'],
-        params: IdParams,
+        params: CharacterParams,
         response: {
           200: Ok(Type.Object({ id: Type.String(), object: Type.Literal('character'), deleted: Type.Literal(true) })),
           ...errors(404, ...AUTHED_ERRORS),

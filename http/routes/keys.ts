@@ -12,7 +12,8 @@ import { requireMembership } from '../../runtime/accounts/organizations.js';
 import { ApiKey } from '../../runtime/db/entities/credentials.js';
 import { paginate } from '../../runtime/db/paginate.js';
 import { Forbidden, ResourceNotFound } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp, Id } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { KeyParams, OrganizationId } from '../schemas/ids.js';
 
 const ScopeName = Type.Unsafe<Scope>({ type: 'string', enum: [...SCOPES] });
 
@@ -40,7 +41,7 @@ const CreateKeyBody = Type.Object(
       Type.Array(ScopeName, { uniqueItems: true, minItems: 1, description: 'Default: every scope of the calling key' }),
     ),
     dailyQuota: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-    organizationId: Type.Optional(Id("File the key under an organisation: it spends the organisation's shared allowance")),
+    organizationId: Type.Optional(OrganizationId("File the key under an organisation: it spends the organisation's shared allowance")),
   },
   {
     additionalProperties: false,
@@ -132,7 +133,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Fetch one key',
         tags: ['keys'],
-        params: IdParams,
+        params: KeyParams,
         response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
@@ -146,7 +147,7 @@ const keyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Revoke a key (immediate, idempotent)',
         tags: ['keys'],
-        params: IdParams,
+        params: KeyParams,
         response: { 200: Ok(KeyView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },

@@ -17,7 +17,8 @@ import {
 } from '../../runtime/accounts/organizations.js';
 import type { Organization, OrganizationRole } from '../../runtime/db/entities/organization.js';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
-import { AUTHED_ERRORS, errors, List, Ok, ok, Timestamp, Id } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, Ok, ok, Timestamp } from '../schemas/common.js';
+import { OrganizationId, paramsOf, UserId } from '../schemas/ids.js';
 
 const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 
@@ -38,7 +39,7 @@ const OrganizationView = Type.Object({
   createdAt: Timestamp,
 });
 
-const OrgParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const OrgParams = paramsOf(OrganizationId());
 
 const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { plans, limiter } = app.services;
@@ -142,7 +143,7 @@ const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Change a member's role",
         tags: ['organizations'],
-        params: Type.Object({ id: Id(), userId: Id() }),
+        params: Type.Object({ id: OrganizationId(), userId: UserId() }),
         body: Type.Object({ role: Role }, { additionalProperties: false, examples: [{ role: 'member' }] }),
         response: { 200: Ok(OrganizationView), ...errors(400, 404, 409, ...AUTHED_ERRORS) },
       },

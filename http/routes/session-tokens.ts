@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { SessionToken } from '../../runtime/db/entities/credentials.js';
 import type { SessionClient } from '../../actors/session/session-client.js';
 import { sessionsOf } from '../plugins/services.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { SessionId, TokenParams } from '../schemas/ids.js';
 
 export const TokenView = Type.Object({
   id: Type.String(),
@@ -55,7 +56,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['session tokens'],
         body: Type.Object(
           {
-            sessionId: Type.String({ minLength: 1, maxLength: 64 }),
+            sessionId: SessionId(),
             ttlSeconds: Type.Optional(
               Type.Integer({ minimum: 60, maximum: 86_400, description: `At most SESSION_TOKEN_TTL_S (${config.sessionTokenTtlS})` }),
             ),
@@ -96,7 +97,7 @@ const sessionTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Revoke a session token or viewer token (immediate, idempotent; its viewers are disconnected)',
         tags: ['session tokens'],
-        params: IdParams,
+        params: TokenParams,
         response: { 200: Ok(TokenView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },

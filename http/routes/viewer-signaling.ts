@@ -28,7 +28,8 @@ import {
 import { ViewerJoinRefused, type ViewerConnection } from '../../media/rooms/viewer-relay.js';
 import { SPEAK_FORBIDDEN } from '../../media/rooms/viewer-host.js';
 import { NotConnected, SessionEnded, SessionNotRealtime, UpgradeRequired } from '../errors.js';
-import { AUTHED_ERRORS, errors, IdParams } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors } from '../schemas/common.js';
+import { SessionParams } from '../schemas/ids.js';
 
 /** The subprotocol the page offers (with `bearer.<token>`) and the node selects. */
 export const SIGNALING_SUBPROTOCOL = 'companion-signaling.v1';
@@ -100,7 +101,7 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Open with `new WebSocket(url, ["companion-signaling.v1", "bearer." + token])`. Messages: media/rooms/signaling.ts; ' +
         'see docs/VIEWERS.md. Refusals answer the upgrade request in the error envelope.',
       tags: ['viewers'],
-      params: IdParams,
+      params: SessionParams,
       response: errors(404, 409, 426, 501, ...AUTHED_ERRORS),
     },
     preHandler: async (request) => {

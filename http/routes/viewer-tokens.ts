@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { SessionClient } from '../../actors/session/session-client.js';
 import { sessionsOf } from '../plugins/services.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, Ok, ok } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, ListQuery, Ok, ok } from '../schemas/common.js';
+import { SessionParams } from '../schemas/ids.js';
 import { TokenView, tokenView } from './session-tokens.js';
 
 const MintedViewerToken = Type.Intersect([
@@ -38,7 +39,7 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "Issue a viewer token (vt_) for the session's room: subscribe-only, expiring, revocable",
         tags: ['viewers'],
-        params: IdParams,
+        params: SessionParams,
         body: Type.Object(
           {
             ttlSeconds: Type.Optional(
@@ -68,7 +69,7 @@ const viewerTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: "The session's viewer tokens, newest first (active, expired and revoked)",
         tags: ['viewers'],
-        params: IdParams,
+        params: SessionParams,
         querystring: ListQuery,
         response: { 200: List(TokenView), ...errors(400, 404, ...AUTHED_ERRORS) },
       },

@@ -22,8 +22,11 @@ import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
 import { AudioTooLarge, ValidationError } from '../errors.js';
 import { acceptRawAudio } from '../speech/raw-audio.js';
-import { AUTHED_ERRORS, errors, IdParams, ListQuery, Ok, ok } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, ListQuery, Ok, ok, VoiceId } from '../schemas/common.js';
 import { voiceView, VoiceView } from '../speech/speech-http.js';
+
+/** A built-in voice or a cloned one (vce_…); anything else is no voice (404). */
+const VoiceParams = Type.Object({ id: VoiceId({ idOf: 'voice' }) });
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -211,7 +214,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Fetch one voice (a cloned voice shows its job’s step, status, version and similarity)',
         tags: ['voices'],
-        params: IdParams,
+        params: VoiceParams,
         response: { 200: Ok(AnyVoice), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
@@ -230,7 +233,7 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: `Delete a cloned voice, its files and its job; characters using it fall back to ${DEFAULT_VOICE_ID}`,
         tags: ['voices'],
-        params: IdParams,
+        params: VoiceParams,
         response: {
           200: Ok(Type.Object({ id: Type.String(), object: Type.Literal('voice'), deleted: Type.Literal(true) })),
           ...errors(404, ...AUTHED_ERRORS),

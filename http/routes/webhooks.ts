@@ -8,7 +8,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EVENT_TYPES, type EventType } from '../../runtime/events/event-types.js';
-import { AUTHED_ERRORS, errors, IdParams, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { AUTHED_ERRORS, errors, List, ListQuery, NullableTimestamp, Ok, ok, Timestamp } from '../schemas/common.js';
+import { WebhookParams } from '../schemas/ids.js';
 
 const EventName = Type.Unsafe<EventType>({ type: 'string', enum: [...EVENT_TYPES] });
 // The URL's form is checked here; where its host resolves to is checked by the route (SSRF guard).
@@ -125,7 +126,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Fetch an endpoint with its recent deliveries and attempts',
         tags: ['webhooks'],
-        params: IdParams,
+        params: WebhookParams,
         response: { 200: Ok(EndpointView), ...errors(404, ...AUTHED_ERRORS) },
       },
     },
@@ -139,7 +140,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Change URL, events, description or enabled',
         tags: ['webhooks'],
-        params: IdParams,
+        params: WebhookParams,
         body: PatchBody,
         response: { 200: Ok(EndpointView), ...errors(400, 404, ...AUTHED_ERRORS) },
       },
@@ -157,7 +158,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Delete an endpoint (its pending deliveries stop)',
         tags: ['webhooks'],
-        params: IdParams,
+        params: WebhookParams,
         response: {
           200: Ok(Type.Object({ id: Type.String(), object: Type.Literal('webhook_endpoint'), deleted: Type.Literal(true) })),
           ...errors(404, ...AUTHED_ERRORS),
@@ -177,7 +178,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Send a test delivery (body marked "test": true) to this endpoint',
         tags: ['webhooks'],
-        params: IdParams,
+        params: WebhookParams,
         body: Type.Object(
           { type: Type.Optional(EventName) },
           { additionalProperties: false, description: "Default: the endpoint's first event", examples: [{ type: 'character.created' }] },
@@ -202,7 +203,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         summary: 'Replace the signing secret (the new one is shown once)',
         tags: ['webhooks'],
-        params: IdParams,
+        params: WebhookParams,
         response: { 200: Ok(WithSecret), ...errors(404, ...AUTHED_ERRORS) },
       },
     },

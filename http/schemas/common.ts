@@ -1,6 +1,7 @@
 /** Shapes shared by every route: the success and error envelopes, pagination, ids. */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
+import { CursorId, ID_OF } from './ids.js';
 
 export const ErrorEnvelope = Type.Object(
   {
@@ -43,34 +44,25 @@ export function List<T extends TSchema>(item: T) {
 }
 
 /**
- * An id where one is expected (path, query or body): never empty, at most 64 characters. An empty
- * string is a 400 like any other malformed value, never read as "absent".
- */
-export function Id(description?: string) {
-  return Type.String({ minLength: 1, maxLength: 64, ...(description ? { description } : {}) });
-}
-
-/**
  * A voice id as the server reads it: a built-in voice or a cloned voice (`vce_…`). Whether a cloned
  * voice exists and is the caller's is checked by the route. `errorCode` is the code a malformed id
  * answers with (x-error-code, read by the error handler); REQUEST_INVALID by default.
  */
-export function VoiceId(options: { description?: string; errorCode?: string } = {}) {
+export function VoiceId(options: { description?: string; errorCode?: string; idOf?: string } = {}) {
   const builtIn = BUILT_IN_VOICES.map((v) => v.voiceId);
   return Type.String({
     pattern: `^(?:${builtIn.join('|')}|vce_[0-9A-Za-z]{1,60})$`,
     description: options.description ?? `A built-in voice (${builtIn.join(', ')}) or a cloned voice of the account (vce_…)`,
     examples: [DEFAULT_VOICE_ID],
     ...(options.errorCode ? { 'x-error-code': options.errorCode } : {}),
+    ...(options.idOf ? { [ID_OF]: options.idOf } : {}),
   });
 }
 
 export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  starting_after: Type.Optional(Id('Id of the last item of the previous page')),
+  starting_after: Type.Optional(CursorId()),
 });
-
-export const IdParams = Type.Object({ id: Id() });
 
 export const Timestamp = Type.String({ format: 'date-time' });
 export const NullableTimestamp = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);

@@ -15,6 +15,7 @@ import type { PlacementEntry, PlacementRegistry } from './registry.js';
 import type { SupervisionPolicy } from './supervisor.js';
 import { DomainError } from '../errors.js';
 import { decode, encode } from './json-codec.js';
+import { isSubjectToken, subjectToken } from './subject-token.js';
 
 /** No node hosts the actor, and none could adopt it. */
 export class ActorNotRunning extends DomainError {}
@@ -86,6 +87,7 @@ export class ActorHost<S, M, R> {
 
   /** Starts a new actor on this node with `state` (its placement must not exist yet). */
   async spawn(id: string, state: S): Promise<void> {
+    subjectToken(id, 'an actor id');
     this.options.link?.check();
     if (!(await this.options.registry.claim(id))) throw new ActorPlaced(`actor ${id} is placed already`);
     this.host(id, state);
@@ -97,6 +99,9 @@ export class ActorHost<S, M, R> {
    */
   async ask(id: string, msg: M, timeoutMs: number, options: { adoptUnplaced?: boolean } = {}): Promise<R> {
     const { registry } = this.options;
+    // No actor can have such an id (spawn refuses it), and its text must never reach NATS: a
+    // subject with a space or a wildcard would disturb the connection every caller shares.
+    if (!isSubjectToken(id)) throw new ActorNotRunning('no actor has such an id');
     for (let attempt = 0; ; attempt++) {
       // Local fast path: an actor hosted here is asked directly, without encoding the message
       // and the reply for a NATS round trip to ourselves. Same outcomes as over NATS: a reply, a
@@ -183,12 +188,12 @@ export class ActorHost<S, M, R> {
   }
 
   private subject(id: string): string {
-    return `${this.options.subjectPrefix}.${id}`;
+    return `${this.options.subjectPrefix}.${subjectToken(id, 'an actor id')}`;
   }
 
   /** Adopts an actor that should exist but that no node has placed (its host lost it, or never recovered it). */
   async adoptUnplaced(id: string): Promise<void> {
-    if (this.closed || this.actors.has(id)) return;
+    if (this.closed || this.actors.has(id) || !isSubjectToken(id)) return;
     if (await this.options.registry.get(id)) return; // placed: adoption of a dead owner's actors handles it
     if (!(await this.options.registry.claim(id))) return; // another node was faster
     const entry = await this.options.registry.get(id);
@@ -218,7 +223,7 @@ export class ActorHost<S, M, R> {
 
   /** `behavior`: the instance whose `recover` built `state` (it may hold what recover opened). */
   private host(id: string, state: S, behavior: Behavior<S, M, R> = this.options.behaviorFor(id) as Behavior<S, M, R>): void {
-    const { nc, subjectPrefix, log, idleTimeoutMs, supervision } = this.options;
+    const { nc, log, idleTimeoutMs, supervision } = this.options;
     const actorLog = log.child({ actorId: id });
     const actor = new Actor<S, M, R>(id, state, behavior, {
       log: actorLog,
@@ -231,7 +236,7 @@ export class ActorHost<S, M, R> {
         this.options.registry.remove(stoppedId).catch((err) => actorLog.warn({ err }, 'could not remove placement'));
       },
     });
-    const sub = nc.subscribe(`${subjectPrefix}.${id}`, {
+    const sub = nc.subscribe(this.subject(id), {
       callback: (err, m) => {
         if (err) return;
         if (m.headers?.get(PING_HEADER)) {

@@ -121,7 +121,24 @@ export function envelopeOf(res: LightMyRequestResponse): { message: string; stat
   return body.error;
 }
 
-/** Replaces path parameters with a placeholder id. */
+/** The id prefix of each record route's `:id` (`:userId` is always a user). */
+const ROUTE_ID_PREFIX: Array<[string, string]> = [
+  ['/api/v1/avatars/', 'ses'],
+  ['/api/v1/characters/', 'chr'],
+  ['/api/v1/admin/keys/', 'key'],
+  ['/api/v1/webhooks/', 'whk'],
+  ['/api/v1/organizations/', 'org'],
+  ['/api/v1/sessions/', 'tok'],
+  ['/api/v1/voices/', 'vce'],
+];
+
+/** The prefix of ids that path parameter `param` of route `url` takes. */
+export function idPrefixOf(url: string, param: string): string {
+  if (param === 'userId') return 'usr';
+  return ROUTE_ID_PREFIX.find(([root]) => url.startsWith(root))?.[1] ?? 'xxx';
+}
+
+/** Replaces path parameters with a well-formed id of nothing (`ses_missing`, …). */
 export function concrete(url: string): string {
-  return url.replace(/:(\w+)/g, 'x_missing');
+  return url.replace(/:(\w+)/g, (_, param: string) => `${idPrefixOf(url, param)}_missing`);
 }

@@ -33,6 +33,7 @@ const CHECKS = [
   'content_type_conformance',
   'response_schema_conformance',
   'error_envelope',
+  'hostile_id_is_404',
 ];
 
 let service: TestService;

@@ -2,9 +2,11 @@
 
 - `error_envelope`: a check that every response with status >= 400 is the API's error envelope,
   {"success": false, "error": {"message", "statusCode", "timestamp", "code", ...}}, as JSON.
-- Path parameters: half of the drawn values are swapped for ids of records the test seeded
+- Path parameters: a third of the drawn values are swapped for ids of records the test seeded
   (COMPANION_FUZZ_SEEDS, by "METHOD path template" or path template), so operations on one record
-  reach the record and not only its 404.
+  reach the record and not only its 404, and a third for a hostile id (HOSTILE_IDS: NATS
+  wildcards and separators, protocol breakers, SQL, path tricks), which the `hostile_id_is_404`
+  check requires to be answered 404 like an id of nothing.
 - Audio bodies: raw audio/* bodies are serialised as audio/wav; the document's example (a
   placeholder for a file's bytes) is sent as a real, short WAV file, raw or in the multipart field.
 - Synthesis budget: texts sent to the speech model are cut to 80 characters and valid voice ids
@@ -16,6 +18,7 @@ import json
 import os
 import re
 import struct
+from urllib.parse import unquote
 from datetime import datetime
 
 import schemathesis
@@ -72,13 +75,46 @@ def map_body(ctx, body):
     return body
 
 
+# Shaped like ids but for one character, or not at all: what an id's grammar must refuse.
+HOSTILE_IDS = [
+    "ses_x y",
+    "ses_x\ny",
+    "ses_x\r\nPUB a 1",
+    "ses_*",
+    "chr_>",
+    "key_a.b",
+    "whk_a.*.>",
+    "org_' OR '1'='1",
+    "usr_\U0001f600",
+    "../../admin/keys",
+    "tok_" + "a" * 61,
+    "*",
+    ">",
+]
+
+
 @schemathesis.hook
 def flatmap_path_parameters(ctx, path_parameters):
     operation = ctx.operation
-    seeded = SEEDS.get(f"{operation.method.upper()} {operation.path}", SEEDS.get(operation.path)) if operation is not None else None
-    if not seeded or path_parameters is None:
+    if operation is None or not path_parameters:
         return st.just(path_parameters)
-    return st.sampled_from([path_parameters, {**path_parameters, **seeded}])
+    seeded = SEEDS.get(f"{operation.method.upper()} {operation.path}", SEEDS.get(operation.path))
+    choices = [st.just(path_parameters)]
+    if seeded:
+        choices.append(st.just({**path_parameters, **seeded}))
+    name = sorted(path_parameters)[0]
+    choices.append(st.sampled_from(HOSTILE_IDS).map(lambda value: {**path_parameters, **(seeded or {}), name: value}))
+    return st.one_of(choices)
+
+
+@schemathesis.check
+def hostile_id_is_404(ctx, response, case):
+    """A path id from HOSTILE_IDS is answered 404 (an id of nothing), never reaching a lookup or NATS."""
+    # Path parameters may come back percent-encoded ("ses_x%20y").
+    hostile = [value for value in (case.path_parameters or {}).values() if unquote(str(value)) in HOSTILE_IDS]
+    if hostile and response.status_code not in (401, 404):
+        raise AssertionError(f"hostile id {hostile[0]!r} answered {response.status_code}, not 404")
+    return None
 
 
 @schemathesis.check
