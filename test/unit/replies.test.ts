@@ -102,6 +102,40 @@ test('a reply the model narrated is unwrapped; a filler sentence is dropped', (t
   t.deepEqual([...cleaner.push('Hello! I live with Biscuit. Hello!'), ...cleaner.flush()], ['I live with Biscuit.', 'Hello!']);
 });
 
+test('a label of the reply is known by its form, whatever its words; a colon of the sentence itself stays', (t) => {
+  // Issue 39: a realtime session's whole reply, the fact note's label in another tense.
+  t.deepEqual(clean('Mira', ['You can say: "I am Mira, a lighthouse keeper."']), ['I am Mira, a lighthouse keeper.']);
+  // Spellings no code names: a short lead-in, a colon or a dash, and a quotation to the sentence's end.
+  t.deepEqual(clean('Mira', ['Perhaps something like: "I mend the nets at dawn."']), ['I mend the nets at dawn.']);
+  t.deepEqual(clean('Mira', ['Spoken aloud — "I keep the lamp wick trimmed."']), ['I keep the lamp wick trimmed.']);
+  t.deepEqual(clean('Mira', ["Mira's words: 'I row out to the rocks on Tuesdays.'"]), ['I row out to the rocks on Tuesdays.']);
+  t.deepEqual(clean('Mira', ['In my voice, it goes: “I never miss a sunset.”']), ['I never miss a sunset.']);
+  t.deepEqual(clean('Mira', ['How about this: "I know every rock. ', 'The gulls know me too."']), [
+    'I know every rock.',
+    'The gulls know me too.',
+  ]);
+  t.deepEqual(clean('Mira', ["Well, to that: 'I grew up on the island. ", "I never left.'"]), [
+    'I grew up on the island.',
+    'I never left.',
+  ]);
+  // Unquoted, a lead-in that names the reply.
+  t.deepEqual(clean('Mira', ['Replying as myself: I sleep in the afternoons.']), ['I sleep in the afternoons.']);
+  t.deepEqual(clean('Mira', ["Here's a line for you: I whistle to the seals."]), ['I whistle to the seals.']);
+  t.deepEqual(clean('Mira', ['Suggestion: bring a warm coat.']), ['Bring a warm coat.']);
+  // The sentence's own colon, someone else's words quoted, a quotation closed mid-sentence, its own clause.
+  for (const own of [
+    'My one rule: never sail on a Friday.',
+    'I keep three things on my desk: a compass, a kettle and a logbook.',
+    'The old sign by the door said: "Mind the third step."',
+    'My father told me once: "The sea keeps what it takes."',
+    'Her answer was short: "Never."',
+    'Sailors usually say: a red sky at night is a good sign.',
+    'Remember this: "fair winds" is what sailors wish each other.',
+    "I'd answer: it depends on the tide.",
+  ])
+    t.deepEqual(clean('Mira', [own]), [own]);
+});
+
 test('a sentence the caller mends ends the reply mended; one it cannot mend is refused', (t) => {
   const checks = {
     unfit: (s: string) => s.includes('hillside behind'),

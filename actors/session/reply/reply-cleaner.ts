@@ -15,13 +15,14 @@
  *   - ends the reply at a sentence the reply guard refuses (reply-guard.ts: "Hi Mira!", a recital
  *     of the persona), and reports `refused` when that was the first one, so it is asked again;
  *     or, where the caller can mend it (a recital cut short), ends the reply with it mended;
- *   - unwraps a reply the model narrated ('The other person, Mira, would respond as: "I live
- *     alone out there."' → "I live alone out there.");
+ *   - unwraps a reply the model narrated or labelled (reply-label.ts: 'The other person, Mira,
+ *     would respond as: "I live alone out there."' → "I live alone out there.", 'You can say: "…"');
  *   - drops sentences the caller calls filler (a bare "Hello!" that answers a question), so what
  *     follows them is the reply, and nothing at all is an empty one.
  * `done` turns true when the reply was ended, so the caller can stop reading the stream.
  */
 import { escapeRegExp } from './persona-card.js';
+import { namesReply, withoutLabel } from './reply-label.js';
 import { SentenceSplitter } from './sentence-splitter.js';
 
 /** Special tokens of the common chat templates (ChatML, Gemma, Llama 2/3, Mistral, Phi). */
@@ -48,45 +49,24 @@ export function stripTemplateTokens(text: string): string {
 }
 
 /**
- * An assistant's offer of the reply: 'Sure, here's one sentence in the first person: "…"' (the
- * 0.5B default, in a walk-through, to "What do you do at parties?"), 'Sure, here's a practical tip
- * for Dr. Ada Stone: "…"', "Here is my answer:". Up to the colon, no quotation or sentence end in it.
+ * The instructions' words as a lead-in ended by a comma, not a colon (reply-label.ts reads those):
+ * "One or two short sentences in the first person, I am Mira…", "In the first person, …".
  */
-const OFFER = `(?:(?:sure|okay|ok|of course|certainly|alright|all right)[,!.]?\\s+)?here(?:'s|’s|\\s+is|\\s+are)\\b(?:[^:"“.!?]|\\b(?:Dr|Mr|Mrs|Ms|St)\\.){0,60}`;
-
-/**
- * The instructions' words as a label, up to its colon: "One or two sentences: I am Sofía…" (a
- * benchmark run's Spanish tutor), "One or two short sentences in the first person, one concrete
- * detail: I love the sea." (a lighthouse keeper, in a later run).
- */
-const SENTENCES = `(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?(?:[^:"“.!?]){0,80}`;
-/** The same label up to "in the first person" and a comma: "One or two short sentences in the first person, I am Mira…", "In the first person, …". */
-const SENTENCES_COMMA = `(?:(?:in\\s+)?(?:one|two|one or two)(?:\\s+short)?\\s+sentences?\\s+)?in\\s+the\\s+first\\s+person\\s*,\\s*`;
-
-/** The advice note's words as a label: "Give one practical tip:", "I give one practical tip:" (a walk-through), "My practical tip:". */
-const TIP = `(?:(?:i|i'll|i’ll|i'd|i’d|i would|let me)\\s+)?give(?:\\s+you)?\\s+(?:one|a)\\s+practical\\s+tip|(?:my|one|a)\\s+practical\\s+tip(?:\\s+is)?`;
-
-/**
- * The model narrating its own reply instead of speaking it: 'The other person, Mira, would respond
- * as: "…"' (the 0.5B default, after the system message's "the other person"), 'The answer is: "…"',
- * the advice note's words as its label ('Give one practical tip: "…"', openai-engine.ts
- * adviceNote()), the fact note's ('You could say: "I keep a flask of hibiscus tea…"', factNote()),
- * the instructions' (SENTENCES), or an assistant's offer of it (OFFER). `forms`: the ways of
- * writing the character's name, as a regular-expression alternation.
- */
-function narration(forms: string): RegExp {
-  return new RegExp(
-    `^(?:(?:(?:the other person,?\\s+)?(?:${forms}|i|you)|the other person),?\\s+(?:would|will|might|could)\\s+(?:respond|reply|answer|say)(?:\\s+as(?:\\s+follows)?)?|the (?:answer|reply|response|last message) is|${TIP}|${SENTENCES}|${OFFER})\\s*:\\s*|^${SENTENCES_COMMA}`,
-    'iu',
-  );
-}
+const SENTENCES_COMMA = /^(?:(?:in\s+)?(?:one|two|one or two)(?:\s+short)?\s+sentences?\s+)?in\s+the\s+first\s+person\s*,\s*/i;
 
 /** A quotation mark left at either end of a sentence by unwrapping, or by a quote cut into sentences. */
-function unquoted(sentence: string): string {
+function unquoted(text: string): string {
+  // A single mark after the sentence's end mark closes a quotation, where no apostrophe stands.
+  const sentence = /(?:^|\s)['‘]\p{L}/u.test(text) ? text : text.replace(/([.!?…])['’]$/u, '$1');
   const straight = (sentence.match(/"/g) ?? []).length;
   const curly = (sentence.match(/[“”]/g) ?? []).length;
   if (straight % 2 === 0 && curly % 2 === 0) return sentence.replace(/^"(.*)"$/s, '$1').replace(/^“(.*)”$/s, '$1');
   return sentence.replace(/^["“]\s*/, '').replace(/\s*["”]$/, '');
+}
+
+/** What followed a label, as a sentence of its own: "Give one practical tip: practice walking on deck." (a walk-through). */
+function capitalised(rest: string): string {
+  return `${rest[0]?.toUpperCase() ?? ''}${rest.slice(1)}`;
 }
 
 function normalise(sentence: string): string {
@@ -134,7 +114,6 @@ export class ReplyCleaner {
   private readonly filler: (sentence: string) => boolean;
   private readonly rewrite: (sentence: string) => string;
   private readonly mend: (sentence: string) => string | undefined;
-  private readonly narration: RegExp;
   /** "As Rafael Duarte, I bake broa corn bread." (a walk-through): the role named, then the reply. */
   private readonly asItself: RegExp;
   /** "I, Greta Holm, live with my brother Nils." (a walk-through): its name set after "I". */
@@ -158,7 +137,6 @@ export class ReplyCleaner {
     this.mend = checks.mend ?? (() => undefined);
     this.spellName = nameSpeller(characterName);
     const forms = [characterName, ...characterName.split(/\s+/).filter((w) => w.length > 2)].map(escapeRegExp).join('|');
-    this.narration = narration(forms);
     this.asItself = new RegExp(`^as\\s+(?:${forms}),\\s*`, 'iu');
     this.namedI = new RegExp(`^I,\\s+(?:${forms}),\\s+`, 'u');
     this.ownLabelLast = new RegExp(`:\\s*(?:${forms})\\s*:?\\s*[.!?…]*$`, 'iu');
@@ -202,19 +180,18 @@ export class ReplyCleaner {
 
   private stopAfterThis = false;
 
-  /** The character's own label, or a label that only says a reply follows ("Answer: You are Priya."). */
+  /** The character's own label, or a label that names the reply ("Answer: You are Priya."). */
   private isOwnLabel(label: string): boolean {
     const name = this.characterName.toLowerCase();
     const l = label.toLowerCase();
-    return l === name || name.split(/\s+/).includes(l) || /^(answer|reply|response)$/.test(l);
+    return l === name || name.split(/\s+/).includes(l) || namesReply(label);
   }
 
-  /** The sentence without a narrator's wrapper, a leading "As <name>," or the name set after "I,". */
+  /** The sentence without a label of the reply (reply-label.ts), a leading "As <name>," or the name set after "I,". */
   private unwrapped(sentence: string): string {
-    const said = sentence.replace(this.narration, '').replace(this.namedI, 'I ');
+    const said = withoutLabel(sentence).replace(SENTENCES_COMMA, '').replace(this.namedI, 'I ');
     const own = said.replace(this.asItself, '');
-    // "Give one practical tip: practice walking on deck." (a walk-through) starts a sentence of its own.
-    return own === sentence ? own : `${own[0]?.toUpperCase() ?? ''}${own.slice(1)}`;
+    return own === sentence ? own : capitalised(own);
   }
 
   private accept(sentences: string[]): string[] {
@@ -226,15 +203,16 @@ export class ReplyCleaner {
         break;
       }
       const label = LABEL.exec(sentence)?.[1];
-      if (label) {
-        if (this.isOwnLabel(label)) sentence = sentence.slice(label.length + 1).trim();
-        else if (ROLE_WORDS.test(label) || this.count > 0 || /^(Mr|Mrs|Ms|Dr)\./.test(label)) {
-          // Another speaker's line: the reply ends before it.
-          this.done = true;
-          break;
-        }
+      const anotherSpeaker = label !== undefined && !this.isOwnLabel(label);
+      if (label && !anotherSpeaker) sentence = capitalised(sentence.slice(label.length + 1).trim());
+      else if (anotherSpeaker && (ROLE_WORDS.test(label) || this.count > 0 || /^(Mr|Mrs|Ms|Dr)\./.test(label))) {
+        // Another speaker's line: the reply ends before it.
+        this.done = true;
+        break;
       }
-      sentence = this.rewrite(this.spellName(unquoted(this.unwrapped(sentence.replace(/\s+/g, ' ').trim()))));
+      sentence = sentence.replace(/\s+/g, ' ').trim();
+      // What follows another speaker's label, opening the reply, is not the character's own words to unwrap.
+      sentence = this.rewrite(this.spellName(unquoted(anotherSpeaker ? sentence : this.unwrapped(sentence))));
       const key = normalise(sentence);
       // A list's number alone ("Thank you for your advice. 1." in a walk-through) is nothing to say.
       if (!key || /^\d+[.)]?$/.test(sentence)) continue;
