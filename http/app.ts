@@ -156,6 +156,9 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
         {
           method: request.method,
           route: request.routeOptions.url,
+          // A 404's template is none (no route matched) or names no id: the path asked for does.
+          // Without the query string, which may carry what no log should.
+          url: reply.statusCode === 404 ? request.url.split('?')[0] : undefined,
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
           keyId: request.principal?.keyId,

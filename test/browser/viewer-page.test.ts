@@ -11,7 +11,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchChromium, waitForState } from '../helpers/browser.js';
+import { launchChromium, pageTrouble, waitForState } from '../helpers/browser.js';
 import { NodeProcess } from '../helpers/node-process.js';
 import { projectRoot } from '../../runtime/paths.js';
 
@@ -168,7 +168,7 @@ async function quietSpell(page: Page, quiet: (level: number) => boolean, spellMs
   return false;
 }
 
-test('viewers on two nodes watch and hear the companion; viewers counts 2; ending closes both with a reason', async (t) => {
+test('viewers on two nodes watch and hear the companion, consoles clean; viewers counts 2; ending closes both with a reason', async (t) => {
   t.timeout(230_000);
   fs.mkdirSync(path.dirname(screenshot), { recursive: true });
   const env = { COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/12`, REPLY_ENGINE: 'persona' };
@@ -211,8 +211,12 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
   t.teardown(() => browser.close());
   // Viewer A signals through the node that does NOT host the session; B and the chatting page through the host.
   const pageA = await browser.newPage();
+  // Loading and playing, a page that works shows nothing wrong in its console (issue 39: a 426 of a
+  // plain GET of the signalling route, a 404 for the favicon).
+  const trouble = { A: pageTrouble(pageA), B: [] as string[], chat: [] as string[] };
   await pageA.goto(`${other.url}/view#session=${sessionId}&token=${viewerA.json.data.token}`);
   const pageB = await browser.newPage();
+  trouble.B = pageTrouble(pageB);
   await pageB.goto(`${host.url}/view#session=${sessionId}&token=${viewerB.json.data.token}`);
   for (const page of [pageA, pageB]) await waitForState(page, 'live', 30_000);
   t.true(await pageA.locator('#chat').isHidden(), 'a viewer token only watches');
@@ -242,6 +246,7 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
   const before = await levels(pageA, 1_500);
   // The page the README shows: it watches and chats (an st_ token), at a size that fits a README.
   const chatPage = await browser.newPage({ viewport: { width: 720, height: 600 } });
+  trouble.chat = pageTrouble(chatPage);
   await chatPage.goto(`${host.url}/view#session=${sessionId}&token=${session.json.data.clientToken}`);
   await waitForState(chatPage, 'live', 30_000);
   await chatPage.fill('#text', 'Tell me about the lighthouse in two sentences.');
@@ -283,6 +288,8 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
   t.true(after, `silent after the reply (peak ${peak.toFixed(4)})`);
   t.true(speakingMouth > silentMouth * 2, `mouth moves while speaking (${speakingMouth.toFixed(2)} vs ${silentMouth.toFixed(2)} at rest)`);
 
+  t.deepEqual(trouble, { A: [], B: [], chat: [] }, "nothing wrong in the pages' consoles while they load and play");
+
   // Ending the session closes both viewers' streams with the reason.
   const ended = await host.fetch('DELETE', `/api/v1/avatars/${sessionId}`, key);
   t.is(ended.status, 200);
@@ -293,4 +300,12 @@ test('viewers on two nodes watch and hear the companion; viewers counts 2; endin
   }
   const after2 = await host.fetch('GET', `/api/v1/avatars/${sessionId}`, key);
   t.is(after2.json.data.viewers, 0);
+
+  // A link opened after the end says why: the page asks the route once its socket is refused.
+  const late = await browser.newPage();
+  await late.goto(`${other.url}/view#session=${sessionId}&token=${viewerA.json.data.token}`);
+  await waitForState(late, 'refused', 15_000);
+  const why = String(await late.evaluate('window.companionViewer.closeReason'));
+  t.regex(why, /revoked|ended/);
+  t.is(await late.locator('#status').textContent(), why, 'the page shows it');
 });

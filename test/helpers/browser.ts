@@ -43,3 +43,21 @@ export async function waitForState(page: Page, state: string, timeoutMs: number)
   }
   throw new Error(`viewer stayed '${current}', expected '${state}' within ${timeoutMs} ms`);
 }
+
+/**
+ * What a person at the page's console would see go wrong from now on, one line each: errors in
+ * the console (a resource the browser was answered 4xx or 5xx for, such as its favicon or a
+ * websocket's handshake, is one, with its URL), uncaught exceptions, and answers of 400 or more to
+ * the page's own requests, with their URLs. Call before the page loads.
+ */
+export function pageTrouble(page: Page): string[] {
+  const trouble: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') trouble.push(`console: ${message.text()} (${message.location().url || 'no URL'})`);
+  });
+  page.on('pageerror', (err) => trouble.push(`uncaught: ${err.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) trouble.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return trouble;
+}

@@ -110,3 +110,20 @@ test.serial('501 and 4xx answers are logged below warn, without a stack; a 500 i
   t.is(failure.length, 1, 'the unexpected failure is logged at level 50');
   t.regex(failure[0]?.err?.stack ?? '', /an unexpected failure\n\s+at /, 'with its stack');
 });
+
+test.serial('the request line of a 404 names the path asked for, without its query string', async (t) => {
+  const key = account.live;
+  const asked = [
+    ['/favicon.ico', '/favicon.ico'], // no route: its template is none
+    ['/api/v1/nope?token=secret', '/api/v1/nope'],
+    ['/api/v1/characters/chr_missing', '/api/v1/characters/chr_missing'], // a route: its template names no id
+  ] as const;
+  for (const [url, path] of asked) {
+    const res = await call(service.app, 'GET', url, { key });
+    t.is(res.statusCode, 404, url);
+    // The line is written once the answer is sent (onResponse): wait for it.
+    const ofRequest = () => lines.find((l) => l.reqId === res.headers['x-request-id'] && l.msg === 'request');
+    for (let waited = 0; !ofRequest() && waited < 2_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    t.is(ofRequest()?.url, path, url);
+  }
+});

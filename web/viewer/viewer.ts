@@ -1,8 +1,8 @@
 /**
  * The viewer page's script (bundled with mediasoup-client by runtime/build/bundle-viewer.ts).
  *
- * Given `#session=ses_…&token=…` (a `vt_` viewer token or the session's `st_` token) it checks
- * the token, opens the signalling websocket, receives the companion's video and voice through a
+ * Given `#session=ses_…&token=…` (a `vt_` viewer token or the session's `st_` token) it opens
+ * the signalling websocket (asking why only when it is refused), receives the companion's video and voice through a
  * mediasoup recv transport, shows the connection state, asks for the click browsers require
  * before playing sound, and with an `st_` token shows a text box that sends chat turns and a
  * microphone button: push-to-talk (hold it) or open mic (a toggle; the room's node decides where
@@ -189,6 +189,13 @@ function relayConnect(transport: types.Transport, request: Request, method: 'con
   });
 }
 
+/** Why the signalling route refuses this page's token, or null when it would accept it (426) or cannot be asked. */
+function refusalOfSignaling(): Promise<string | null> {
+  return fetch(`${apiBase}/avatars/${encodeURIComponent(sessionId)}/signaling`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then(refusal, () => null);
+}
+
 /** The envelope's message of a refused call, or null when the call was accepted. */
 async function refusal(res: Response): Promise<string | null> {
   if (res.ok || res.status === 426) return null;
@@ -200,8 +207,8 @@ async function refusal(res: Response): Promise<string | null> {
   }
 }
 
-/** One signalling connection; resolves when it closes, with its code and reason. */
-function connect(): Promise<{ code: number; reason: string }> {
+/** One signalling connection; resolves when it closes, with its code and reason, and whether it ever opened. */
+function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
   return new Promise((resolve) => {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/api/v1/avatars/${encodeURIComponent(sessionId)}/signaling`, [
@@ -211,6 +218,8 @@ function connect(): Promise<{ code: number; reason: string }> {
     const waiting = new Map<number, { resolve(data: unknown): void; reject(err: Error): void }>();
     let nextId = 1;
     let final: { code: number; reason: string } | null = null;
+    let opened = false;
+    ws.addEventListener('open', () => (opened = true));
 
     const request: Request = (request) => {
       const id = nextId++;
@@ -285,7 +294,7 @@ function connect(): Promise<{ code: number; reason: string }> {
       mic.reset();
       viewer.transport?.close();
       viewer.transport = null;
-      resolve(final ?? { code: event.code, reason: event.reason });
+      resolve({ ...(final ?? { code: event.code, reason: event.reason }), opened });
     });
   });
 }
@@ -363,18 +372,17 @@ async function run(): Promise<void> {
     return;
   }
   for (let failures = 0; ; ) {
-    // A plain GET of the websocket route runs the same checks as the upgrade and says why it
-    // refuses (a browser's WebSocket only ever reports "closed").
-    const reason = await fetch(`${apiBase}/avatars/${encodeURIComponent(sessionId)}/signaling`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then(refusal, () => null);
+    const joinsBefore = viewer.joins;
+    const closed = await connect();
+    // A refused upgrade reaches a browser's WebSocket only as a close that never opened: a plain
+    // GET of the route runs the same checks and says why. Asked only then, as its answer when the
+    // checks pass is a 426, an error in the console of a page that works.
+    const reason = closed.opened ? null : await refusalOfSignaling();
     if (reason) {
       viewer.closeReason = reason;
       setState('refused', reason);
       return;
     }
-    const joinsBefore = viewer.joins;
-    const closed = await connect();
     failures = viewer.joins > joinsBefore ? 0 : failures + 1; // it was in the room: count failures afresh
     if (FINAL_CLOSE_CODES.has(closed.code)) {
       viewer.closeCode = closed.code;
