@@ -36,31 +36,38 @@ export class ModelHttp {
     return this.options.baseUrl;
   }
 
-  /** POST or GET; answers 2xx, or 404 when `allow404`, else throws UpstreamError. */
+  /**
+   * POST or GET; answers 2xx, or 404 when `allow404`, else throws UpstreamError. `signal` cancels
+   * the call (the connection is closed, which tells the model server to stop) and the call then
+   * throws the signal's reason, not an UpstreamError: the caller asked for it.
+   */
   async call(
     method: 'GET' | 'POST',
     path: string,
     body?: { contentType: string; data: Buffer | string },
-    opts: { timeoutMs?: number; allow404?: boolean } = {},
+    opts: { timeoutMs?: number; allow404?: boolean; signal?: AbortSignal | undefined } = {},
   ): Promise<ModelResponse> {
     const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
     let res;
     try {
       res = await request(`${this.options.baseUrl}${path}`, {
         method,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: opts.signal ? AbortSignal.any([opts.signal, deadline]) : deadline,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         ...(body ? { headers: { 'content-type': body.contentType }, body: body.data } : {}),
       });
     } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
       throw new UpstreamError(this.options.capability, describeFailure(err));
     }
     let data: Buffer;
     try {
       data = Buffer.from(await res.body.arrayBuffer());
     } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
       throw new UpstreamError(this.options.capability, describeFailure(err));
     }
     if (res.statusCode === 404 && opts.allow404) return { status: 404, headers: res.headers, body: data };

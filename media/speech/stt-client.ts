@@ -32,9 +32,9 @@ export class SttClient {
   /**
    * `textOnly`: only the text is wanted (no word timings: an alignment pass saved), decoded once at
    * temperature 0 (no fallback to sampling when the text repeats itself), for a caller that only
-   * checks that there are words (the voice clone).
+   * checks that there are words (the voice clone). `signal` cancels the call.
    */
-  async transcribe(wav: Buffer, language = 'en', options: { textOnly?: boolean } = {}): Promise<Transcript> {
+  async transcribe(wav: Buffer, language = 'en', options: { textOnly?: boolean; signal?: AbortSignal } = {}): Promise<Transcript> {
     const format: Array<[string, Field]> = options.textOnly
       ? [
           ['response_format', 'json'],
@@ -50,7 +50,7 @@ export class SttClient {
       ...format,
       ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
     ]);
-    const res = await this.http.call('POST', '/v1/audio/transcriptions', form);
+    const res = await this.http.call('POST', '/v1/audio/transcriptions', form, { signal: options.signal });
     let parsed: { text?: unknown; words?: unknown; duration?: unknown; language?: unknown };
     try {
       parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;

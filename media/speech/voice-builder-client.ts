@@ -18,8 +18,8 @@ export class HttpVoiceBuilder implements VoiceBuilder {
     this.http = new ModelHttp({ baseUrl, capability: 'voice building', timeoutMs, maxResponseBytes: 16 * 1024 * 1024 });
   }
 
-  private async post<T>(path: string, body: Record<string, unknown>): Promise<T> {
-    const res = await this.http.call('POST', path, { contentType: 'application/json', data: JSON.stringify(body) });
+  private async post<T>(path: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+    const res = await this.http.call('POST', path, { contentType: 'application/json', data: JSON.stringify(body) }, { signal });
     try {
       return JSON.parse(res.body.toString('utf8')) as T;
     } catch {
@@ -27,33 +27,41 @@ export class HttpVoiceBuilder implements VoiceBuilder {
     }
   }
 
-  analyse(wav: Buffer): Promise<ReferenceAnalysis> {
-    return this.post('/v1/voices/analyse', { audio: wav.toString('base64') });
+  analyse(wav: Buffer, signal?: AbortSignal): Promise<ReferenceAnalysis> {
+    return this.post('/v1/voices/analyse', { audio: wav.toString('base64') }, signal);
   }
 
-  build(searchWav: Buffer, heldOutWav: Buffer, text: string): Promise<BuiltVoice> {
-    return this.post('/v1/voices/build', {
-      search_audio: searchWav.toString('base64'),
-      held_out_audio: heldOutWav.toString('base64'),
-      text,
-    });
+  build(searchWav: Buffer, heldOutWav: Buffer, text: string, signal?: AbortSignal): Promise<BuiltVoice> {
+    return this.post(
+      '/v1/voices/build',
+      {
+        search_audio: searchWav.toString('base64'),
+        held_out_audio: heldOutWav.toString('base64'),
+        text,
+      },
+      signal,
+    );
   }
 
-  refine(input: Parameters<VoiceBuilder['refine']>[0]): Promise<RefinedVoice> {
-    return this.post('/v1/voices/refine', {
-      style: input.style,
-      search_audio: input.searchWav.toString('base64'),
-      held_out_audio: input.heldOutWav.toString('base64'),
-      text: input.text,
-      lang: input.lang,
-      best_score: input.bestScore,
-      conversion: input.conversion,
-      validation_score: input.validationScore,
-      iterations: input.iterations,
-      seed: input.seed,
-      step: input.step,
-      max_seconds: input.maxSeconds,
-    });
+  refine(input: Parameters<VoiceBuilder['refine']>[0], signal?: AbortSignal): Promise<RefinedVoice> {
+    return this.post(
+      '/v1/voices/refine',
+      {
+        style: input.style,
+        search_audio: input.searchWav.toString('base64'),
+        held_out_audio: input.heldOutWav.toString('base64'),
+        text: input.text,
+        lang: input.lang,
+        best_score: input.bestScore,
+        conversion: input.conversion,
+        validation_score: input.validationScore,
+        iterations: input.iterations,
+        seed: input.seed,
+        step: input.step,
+        max_seconds: input.maxSeconds,
+      },
+      signal,
+    );
   }
 
   async register(name: string, style: string, conversion: Conversion | null): Promise<void> {

@@ -25,7 +25,13 @@ function installRuntime(log: Logger): void {
     Runtime.install({
       // Our own SIGINT/SIGTERM handling drains HTTP first and then stops the worker.
       shutdownSignals: [],
-      logger: new DefaultLogger('WARN', (entry) => log[levels[entry.level]]({ temporal: true, ...entry.meta }, entry.message)),
+      logger: new DefaultLogger('WARN', (entry) => {
+        // The SDK hands a failure over as `error` ('Worker failed', 'Activity failed'); pino
+        // serialises an Error (message, stack, cause) only under `err`, and writes one under any
+        // other key as {}.
+        const { error, ...meta } = entry.meta ?? {};
+        log[levels[entry.level]]({ temporal: true, ...meta, ...(error === undefined ? {} : { err: error }) }, entry.message);
+      }),
     });
   } catch {
     // A Runtime already exists in this process (several services in one test process).
@@ -76,10 +82,10 @@ export async function startWorker(options: {
         namespace: options.namespace,
         taskQueue: options.taskQueue,
         activities: options.activities,
-        // At shutdown, activities in flight are told to cancel after 1 s and the worker stops after
-        // 5 s whatever they do: a long one (a clone's refinement round) is then retried by another
-        // worker after its heartbeat timeout, instead of holding this node's shutdown (and the
-        // hand-over of its sessions) for minutes.
+        // At shutdown, activities in flight are cancelled after 1 s: a clone step stops there (its
+        // call to the model server aborted) and Temporal retries it at once, on another worker or
+        // this one after a restart. One that ignores the cancellation is abandoned after 5 s (and
+        // retried after its timeout), so a shutdown never waits on it for minutes.
         shutdownGraceTime: '1 second',
         shutdownForceTime: '5 seconds',
         ...(fs.existsSync(workflowBundlePath) ? { workflowBundle: { codePath: workflowBundlePath } } : { workflowsPath: workflowsEntry }),

@@ -70,26 +70,34 @@ export interface RefinedVoice {
   step: number;
 }
 
+/**
+ * `signal` on the long calls (analyse, build, refine) cancels them: the clone job's activity is
+ * cancelled at a worker's shutdown, and the builder should stop its work too (the HTTP one closes
+ * the connection, on which the model server stops a refinement round).
+ */
 export interface VoiceBuilder {
-  analyse(wav: Buffer): Promise<ReferenceAnalysis>;
-  build(searchWav: Buffer, heldOutWav: Buffer, text: string): Promise<BuiltVoice>;
-  refine(input: {
-    style: string;
-    searchWav: Buffer;
-    heldOutWav: Buffer;
-    text: string;
-    lang: string;
-    /** The current version's search score (ignored by the Kokoro search, which rescores its start). */
-    bestScore: number;
-    /** The current version's conversion (the round starts from it). */
-    conversion: Conversion | null;
-    /** The current version's validation score, when the builder gave one. */
-    validationScore: number | null;
-    iterations: number;
-    seed: number;
-    step: number;
-    maxSeconds: number;
-  }): Promise<RefinedVoice>;
+  analyse(wav: Buffer, signal?: AbortSignal): Promise<ReferenceAnalysis>;
+  build(searchWav: Buffer, heldOutWav: Buffer, text: string, signal?: AbortSignal): Promise<BuiltVoice>;
+  refine(
+    input: {
+      style: string;
+      searchWav: Buffer;
+      heldOutWav: Buffer;
+      text: string;
+      lang: string;
+      /** The current version's search score (ignored by the Kokoro search, which rescores its start). */
+      bestScore: number;
+      /** The current version's conversion (the round starts from it). */
+      conversion: Conversion | null;
+      /** The current version's validation score, when the builder gave one. */
+      validationScore: number | null;
+      iterations: number;
+      seed: number;
+      step: number;
+      maxSeconds: number;
+    },
+    signal?: AbortSignal,
+  ): Promise<RefinedVoice>;
   register(name: string, style: string, conversion: Conversion | null): Promise<void>;
   /** Forgets registered voices whose name starts with `prefix` (one voice, or an account). */
   unregister(prefix: string): Promise<void>;

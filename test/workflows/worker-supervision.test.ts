@@ -7,6 +7,9 @@
  *
  * What ends run() here is the SDK worker being shut down from under the supervisor, as the SDK does
  * itself after a fatal poll error: the test wraps Worker.create to reach the worker it made.
+ *
+ * And close() is bounded whatever an activity does: one that ignores its cancellation is abandoned
+ * after the worker's force time (5 s), and the SDK's failure is logged with its cause.
  */
 import test from 'ava';
 import { Client, Connection } from '@temporalio/client';
@@ -27,6 +30,7 @@ const { log, lines } = capturedLog();
 const made: Worker[] = [];
 const create = Worker.create.bind(Worker);
 let running: RunningWorker | undefined;
+let stubborn: RunningWorker | undefined;
 let connection: Connection | undefined;
 
 test.before(() => {
@@ -39,6 +43,7 @@ test.before(() => {
 test.after.always(async () => {
   Worker.create = create;
   await running?.close();
+  await stubborn?.close();
   await connection?.close();
 });
 
@@ -93,4 +98,45 @@ test.serial('a worker whose run() ends for good is restarted with a backoff, log
   t.is(await deliver(client), 'succeeded', 'a delivery runs on the restarted worker');
   t.deepEqual(attempts, ['whd_supervision_1', 'whd_supervision_2']);
   t.log(`restarted ${tookMs} ms after run() ended (first backoff ${policy.minBackoffMs} ms)`);
+});
+
+test.serial('close() is bounded when an activity ignores its cancellation; the SDK failure is logged with its cause', async (t) => {
+  let started!: () => void;
+  const inFlight = new Promise<void>((resolve) => (started = resolve));
+  stubborn = await startWorker({
+    address,
+    namespace,
+    taskQueue: `${taskQueue}-stubborn`,
+    log,
+    policy,
+    activities: {
+      // Neither heartbeats nor looks at its cancellation signal.
+      attemptDelivery: async () => {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 20_000).unref());
+        return 'succeeded';
+      },
+    },
+  });
+  connection ??= await Connection.connect({ address });
+  const client = new Client({ connection, namespace });
+  await client.workflow.start(DELIVER_WEBHOOK_WORKFLOW, {
+    taskQueue: `${taskQueue}-stubborn`,
+    workflowId: `worker-supervision-${process.pid}-stubborn`,
+    args: [{ deliveryId: 'whd_supervision_stubborn', retryScheduleS: [] } satisfies DeliverWebhookInput],
+    workflowExecutionTimeout: '60 seconds',
+  });
+  await inFlight;
+
+  const closing = Date.now();
+  await stubborn.close();
+  const closeMs = Date.now() - closing;
+  stubborn = undefined;
+  t.true(closeMs < 7_000, `close() took ${closeMs} ms (the worker gives up on its activities after 5 s)`);
+  // The SDK reports the abandoned activity as the worker's failure, the error under its own key.
+  const failed = lines.find((l) => l.msg === 'Worker failed');
+  const cause = (failed?.err as { message?: string } | undefined)?.message;
+  t.is(failed?.level, 50, 'error level');
+  t.truthy(cause, `the cause is logged: ${JSON.stringify(failed)}`);
+  t.log(`close() with an activity ignoring its cancellation: ${closeMs} ms; logged "Worker failed": ${cause}`);
 });

@@ -44,20 +44,24 @@ const HEARTBEAT_MS = 5_000;
 
 /**
  * Heartbeats while `work` runs (a call to the model server can take minutes on a busy CPU), so
- * Temporal notices a lost worker within the heartbeat timeout instead of the start-to-close one.
- * Outside an activity (a direct call) it only runs the work.
+ * Temporal notices a lost worker within the heartbeat timeout instead of the start-to-close one,
+ * and a cancellation of the job reaches the activity. `work` gets the activity's cancellation
+ * signal, which also fires when this worker shuts down: the model-server calls stop on it, and
+ * whatever does not is abandoned (its result ignored), so a shutdown never waits on a step; the
+ * step's retry redoes it, on another worker or this one after a restart. Outside an activity (a
+ * direct call) it only runs the work.
  */
-export async function heartbeating<T>(work: () => Promise<T>): Promise<T> {
+export async function heartbeating<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   let context: Context | undefined;
   try {
     context = Context.current();
   } catch {
-    return work();
+    return work(new AbortController().signal);
   }
   context.heartbeat();
   const timer = setInterval(() => context.heartbeat(), HEARTBEAT_MS);
   try {
-    return await work();
+    return await Promise.race([work(context.cancellationSignal), context.cancelled]);
   } finally {
     clearInterval(timer);
   }
@@ -78,7 +82,8 @@ export const wav16k = (data: Buffer) => wavFile({ sampleRateHz: RATE, channels: 
 export interface StepContext {
   deps: VoiceCloneActivityDeps;
   log: Logger;
-  withVoice<T>(step: string, voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T>;
+  /** `work` gets the activity's cancellation signal, for the calls that can stop on it (heartbeating). */
+  withVoice<T>(step: string, voiceId: string, work: (voice: Voice, em: EntityManager, signal: AbortSignal) => Promise<T>): Promise<T>;
   setStep(em: EntityManager, voice: Voice, step: VoiceStep): Promise<void>;
   /** The voice's directory under the account's files. */
   dir(voice: Voice): string;
@@ -93,10 +98,14 @@ export function stepContext(deps: VoiceCloneActivityDeps): StepContext {
    * Every activity: loads the voice (gone: voice_deleted), heartbeats while it works, adds its
    * time to `build.timings` (milliseconds per step, refinement rounds summed: the job's profile)
    * and logs it, with the attempt (a retry redoes the step) and the CPU time of this process
-   * (the model servers' work is the rest), whether it succeeded or not.
+   * (the model servers' work is the rest), whether it succeeded, failed or was cancelled.
    */
-  async function withVoice<T>(step: string, voiceId: string, work: (voice: Voice, em: EntityManager) => Promise<T>): Promise<T> {
-    return heartbeating(async () => {
+  async function withVoice<T>(
+    step: string,
+    voiceId: string,
+    work: (voice: Voice, em: EntityManager, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    return heartbeating(async (signal) => {
       const started = Date.now();
       const cpuAtStart = process.cpuUsage();
       let outcome = 'failed';
@@ -104,13 +113,14 @@ export function stepContext(deps: VoiceCloneActivityDeps): StepContext {
         const em = orm.em.fork() as EntityManager;
         const voice = await em.findOne(Voice, { id: voiceId });
         if (!voice) throw ApplicationFailure.nonRetryable('the voice was deleted', VOICE_DELETED);
-        const result = await work(voice, em);
+        const result = await work(voice, em, signal);
         const timings = (voice.build.timings as Record<string, number> | undefined) ?? {};
         voice.build = { ...voice.build, timings: { ...timings, [step]: (timings[step] ?? 0) + Date.now() - started } };
         await em.flush();
         outcome = 'done';
         return result;
       } finally {
+        if (outcome === 'failed' && signal.aborted) outcome = 'cancelled';
         const cpu = process.cpuUsage(cpuAtStart);
         log.info(
           {

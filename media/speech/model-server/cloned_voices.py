@@ -171,6 +171,8 @@ def routes(engines):
             min(float(body.get("max_seconds") or 60), 600),
             float(body["validation_score"]) if isinstance(body.get("validation_score"), (int, float)) else None,
             float(body["best_score"]) if isinstance(body.get("best_score"), (int, float)) and body["best_score"] > 0 else None,
+            # A round runs for up to max_seconds: it stops once the service has cancelled the call.
+            check=handler.stop_if_client_gone,
         )
         result["style"] = encode_style(result["style"])
         handler.send_json(200, result)

@@ -7,6 +7,8 @@ a whisper server) without the service noticing.
 import json
 import logging
 import os
+import select
+import socket
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -23,6 +25,10 @@ class HttpError(Exception):
         self.status = status
         self.message = message
         self.kind = kind
+
+
+class ClientGone(Exception):
+    """The client closed its connection: nobody is waiting for the answer any more."""
 
 
 class JsonHandler(BaseHTTPRequestHandler):
@@ -42,6 +48,8 @@ class JsonHandler(BaseHTTPRequestHandler):
             handler(self)
         except HttpError as err:
             self.send_json(err.status, {"error": {"message": err.message, "type": err.kind}})
+        except ClientGone:
+            logging.getLogger("http").info("%s %s stopped: the client closed its connection", method, self.path)
         except BrokenPipeError:
             pass
         except Exception as err:  # a model failure must answer, not hang the client
@@ -53,6 +61,18 @@ class JsonHandler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         self._dispatch("POST")
+
+    def stop_if_client_gone(self):
+        """Raises ClientGone once the client has closed its connection (the service cancels a
+        call so), for a long route to check between steps of its work. The client sends nothing
+        more while it waits, so a readable socket with nothing to read is a closed one."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            gone = bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            gone = True
+        if gone:
+            raise ClientGone()
 
     def read_body(self):
         length = self.headers.get("Content-Length")

@@ -404,7 +404,7 @@ class KokoroStyleSearch:
             out.append((score, validation, filtered))
         return out
 
-    def _conversion_round(self, target, reference, neighbours, max_seconds, started):
+    def _conversion_round(self, target, reference, neighbours, out_of_time):
         """Round 1, no synthesis: each of the CONVERSION_NEIGHBOURS nearest stock voices under
         vocal-tract factors around its estimate (FORMANT_STEPS) and none (1.0), then the
         TIMBRE_FINALISTS best of those with the timbre filter at each of TIMBRE_STRENGTHS. Returns the
@@ -414,7 +414,7 @@ class KokoroStyleSearch:
             conversions = [self.conversion_for(reference, self.stock_measures[name], scale) for scale in FORMANT_STEPS]
             conversions.append({**conversions[0], "formant_ratio": 1.0})
             for conversion in conversions:
-                if time.time() - started > max_seconds:
+                if out_of_time():
                     return found, tried
                 score, validation = self._scored(target, name, conversion)
                 tried.append({"voice": name, "conversion": conversion, "score": round(score, 4), "validation": round(validation, 4)})
@@ -423,7 +423,7 @@ class KokoroStyleSearch:
         # The best few again, each with its timbre filter at each strength.
         finalists = sorted(tried, key=lambda t: -(t["score"] + t["validation"]))[:TIMBRE_FINALISTS]
         for finalist in finalists:
-            if time.time() - started > max_seconds:
+            if out_of_time():
                 break
             for score, validation, conversion in self._timbre_scored(target, reference, finalist["voice"], finalist["conversion"]):
                 tried.append({"voice": finalist["voice"], "conversion": conversion, "score": round(score, 4), "validation": round(validation, 4)})
@@ -431,7 +431,7 @@ class KokoroStyleSearch:
                     found = (score, validation, finalist["voice"], conversion)
         return found, tried
 
-    def _fine_round(self, target, reference, name, conversion, max_seconds, started):
+    def _fine_round(self, target, reference, name, conversion, out_of_time):
         """Round 2, no synthesis: the current stock voice with the F0 range factor and the
         vocal-tract factor each moved a step either way (RANGE_STEPS, FINE_FORMANT_STEPS), the
         target F0 and the timbre filter's strength kept (its gains measured again). Returns the best as _conversion_round does."""
@@ -442,7 +442,7 @@ class KokoroStyleSearch:
         lo_f, hi_f = FORMANT_RATIO_RANGE
         for key, steps, lo, hi in (("pitch_range", RANGE_STEPS, lo_r, hi_r), ("formant_ratio", FINE_FORMANT_STEPS, lo_f, hi_f)):
             for scale in steps:
-                if time.time() - started > max_seconds:
+                if out_of_time():
                     return found, tried
                 candidate = {**conversion, key: round(float(np.clip(conversion[key] * scale, lo, hi)), 4)}
                 if candidate[key] == conversion[key]:
@@ -458,9 +458,10 @@ class KokoroStyleSearch:
                     found = (score, validation, name, candidate)
         return found, tried
 
-    def refine(self, style, conversion, search_wav, held_out_wav, lang, iterations, seed, step, max_seconds, validation_score=None, best_score=None):
+    def refine(self, style, conversion, search_wav, held_out_wav, lang, iterations, seed, step, max_seconds, validation_score=None, best_score=None, check=None):
         """One round of the search from `style` and its conversion (round = seed), bounded by
-        `max_seconds` (checked before each candidate).
+        `max_seconds` (checked before each candidate). `check`, called there too, may raise to
+        stop the round (the HTTP route's: the client has gone, so a cancelled call stops its work).
 
         Rounds 1 and 2 synthesise nothing (set-up audio, seconds): round 1 converts each of the
         CONVERSION_NEIGHBOURS nearest stock voices with vocal-tract factors around its estimate,
@@ -474,6 +475,12 @@ class KokoroStyleSearch:
         sentence."""
         rng = np.random.default_rng(seed)
         started = time.time()
+
+        def out_of_time():
+            if check is not None:
+                check()
+            return time.time() - started > max_seconds
+
         target = self.embed(search_wav)
         reference = self.reference_measures(np.concatenate([search_wav, held_out_wav])) if self.stock_audio else None
         neighbours = [n for n, _ in self.nearest_stock(target)[:NEIGHBOURS]]
@@ -494,9 +501,9 @@ class KokoroStyleSearch:
         if seed in (1, 2):
             if reference is not None:
                 if seed == 1:
-                    found, tried = self._conversion_round(target, reference, neighbours, max_seconds, started)
+                    found, tried = self._conversion_round(target, reference, neighbours, out_of_time)
                 else:
-                    found, tried = self._fine_round(target, reference, start_stock, conversion, max_seconds, started)
+                    found, tried = self._fine_round(target, reference, start_stock, conversion, out_of_time)
                 done = len(tried)
                 # Score + validation score together: on the tuning speakers closer on held-out audio
                 # than by the score alone (docs/VOICES.md).
@@ -506,8 +513,10 @@ class KokoroStyleSearch:
                     kept = 1
         else:
             choice, kept, done, tried, step = self._blend_round(
-                target, reference, neighbours, basis, start, conversion, start_score, weights, lang, iterations, seed, step, max_seconds, started, rng
+                target, reference, neighbours, basis, start, conversion, start_score, weights, lang, iterations, seed, step, out_of_time, rng
             )
+        if check is not None:
+            check()  # before the chosen one's validation and measures, which synthesise
         improved = False
         rejected = None
         if choice is not None:
@@ -546,7 +555,7 @@ class KokoroStyleSearch:
             "step": step,
         }
 
-    def _blend_round(self, target, reference, neighbours, basis, start, conversion, start_score, weights, lang, iterations, seed, step, max_seconds, started, rng):
+    def _blend_round(self, target, reference, neighbours, basis, start, conversion, start_score, weights, lang, iterations, seed, step, out_of_time, rng):
         """Rounds from 3 on: blends of the neighbours, each synthesised, measured and converted."""
         base_duration = float(np.median([len(self.stock_audio[f"{n}|score"]) for n in neighbours])) / KOKORO_RATE if self.stock_audio else None
         planned = [np.bincount(ix, minlength=len(neighbours)) / len(ix) for ix in EVEN_BLENDS] if seed == 3 else []
@@ -555,7 +564,7 @@ class KokoroStyleSearch:
         kept = done = 0
         tried = []
         for i in range(int(iterations)):
-            if time.time() - started > max_seconds:
+            if out_of_time():
                 break
             if seed == 3 and i >= len(planned):
                 break  # round 3 is the even blends only

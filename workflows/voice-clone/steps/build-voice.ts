@@ -8,11 +8,11 @@ export async function buildVoice(
   ctx: StepContext,
   input: { voiceId: string },
 ): Promise<{ searchScore: number | null; heldOutScore: number; lang: string }> {
-  return ctx.withVoice('buildVoice', input.voiceId, async (voice, em) => {
+  return ctx.withVoice('buildVoice', input.voiceId, async (voice, em, signal) => {
     await ctx.setStep(em, voice, 'building');
     const { search, heldOut } = await ctx.reference(voice);
     const started = Date.now();
-    const built = await ctx.deps.builder.build(wav16k(search), wav16k(heldOut), voice.transcript ?? '');
+    const built = await ctx.deps.builder.build(wav16k(search), wav16k(heldOut), voice.transcript ?? '', signal);
     await fs.writeFile(path.join(ctx.dir(voice), 'style-v1.bin'), Buffer.from(built.style, 'base64'));
     voice.lang = built.lang === 'en-gb' ? 'en-gb' : 'en-us';
     // The conversion (pitch, formants) is part of the version: registration hands it to synthesis.

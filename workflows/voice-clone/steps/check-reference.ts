@@ -6,9 +6,9 @@ import { type StepContext } from '../context.js';
 
 /** Measures the reference and refuses it with a distinct reason when unusable. */
 export async function checkReference(ctx: StepContext, input: { voiceId: string }): Promise<void> {
-  await ctx.withVoice('checkReference', input.voiceId, async (voice, em) => {
+  await ctx.withVoice('checkReference', input.voiceId, async (voice, em, signal) => {
     const wav = await fs.readFile(path.join(ctx.dir(voice), 'reference.wav'));
-    const analysis = await ctx.deps.builder.analyse(wav);
+    const analysis = await ctx.deps.builder.analyse(wav, signal);
     voice.build = { ...voice.build, analysis };
     await ctx.setStep(em, voice, 'checking');
     const failure = checkReferenceQuality(analysis, ctx.deps.minSpeechS);

@@ -17,27 +17,30 @@ export async function refineVoice(
     maxSeconds: number;
   },
 ): Promise<{ version: number; made: number | null; improved: string[]; candidates: number }> {
-  return ctx.withVoice('refineVoice', input.voiceId, async (voice, em) => {
+  return ctx.withVoice('refineVoice', input.voiceId, async (voice, em, signal) => {
     const rounds = (voice.build.refineRounds as number | undefined) ?? 0;
     if (rounds >= input.round) return { version: voice.version, made: null, improved: [], candidates: 0 }; // done before a retry
     const started = Date.now();
     const { search, heldOut } = await ctx.reference(voice);
     const current = await fs.readFile(path.join(ctx.dir(voice), `style-v${voice.version}.bin`));
     const step = (voice.build.step as number | undefined) ?? 0.3;
-    const refined = await ctx.deps.builder.refine({
-      style: current.toString('base64'),
-      conversion: voice.conversion,
-      searchWav: wav16k(search),
-      heldOutWav: wav16k(heldOut),
-      text: voice.transcript ?? '',
-      lang: voice.lang,
-      bestScore: voice.searchScore ?? 0,
-      validationScore: (voice.build.validationScore as number | null | undefined) ?? null,
-      iterations: input.iterations,
-      seed: input.round,
-      step,
-      maxSeconds: input.maxSeconds,
-    });
+    const refined = await ctx.deps.builder.refine(
+      {
+        style: current.toString('base64'),
+        conversion: voice.conversion,
+        searchWav: wav16k(search),
+        heldOutWav: wav16k(heldOut),
+        text: voice.transcript ?? '',
+        lang: voice.lang,
+        bestScore: voice.searchScore ?? 0,
+        validationScore: (voice.build.validationScore as number | null | undefined) ?? null,
+        iterations: input.iterations,
+        seed: input.round,
+        step,
+        maxSeconds: input.maxSeconds,
+      },
+      signal,
+    );
     const versions = [...((voice.build.versions as VersionRecord[] | undefined) ?? [])];
     let validationScore = (voice.build.validationScore as number | null | undefined) ?? null;
     let made: number | null = null;
