@@ -3,7 +3,9 @@
  * serves, with the state of each dependency in the body); with `?probe=readiness` it answers 503
  * unless PostgreSQL, Redis, NATS and Temporal all answer and (on nodes that host sessions) a mediasoup
  * worker runs. A model server that is down makes the status `degraded` but not the node unready:
- * everything else it serves still works.
+ * everything else it serves still works. So does a supervised server (embedded, or the Temporal
+ * worker) that is not running: the checks alone are not enough, since a crash loop may be a stray
+ * process on the server's port that answers them while nothing supervises it.
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -43,7 +45,7 @@ const HealthBody = Type.Object({
     }),
     {
       description:
-        'Servers this node runs itself (the embedded stack) and its Temporal worker (temporal-worker): a dead one is restarted with a backoff; crash_loop = it keeps dying',
+        'Servers this node runs itself (the embedded stack) and its Temporal worker (temporal-worker): a dead one is restarted with a backoff; crash_loop = it keeps dying. Any state but running makes the status degraded',
     },
   ),
   media: Type.Optional(
@@ -78,8 +80,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const [checks, models] = await Promise.all([app.services.health.check(), app.services.health.checkModels()]);
       const media = app.services.media?.health();
       const ready = Object.values(checks).every((c) => c.status === 'up') && media?.status !== 'down';
-      const ok = ready && Object.values(models).every((m) => m.status === 'up');
       const embedded = app.services.health.embedded();
+      const ok = ready && Object.values(models).every((m) => m.status === 'up') && embedded.every((e) => e.state === 'running');
       const body = {
         status: ok ? ('ok' as const) : ('degraded' as const),
         live: true,

@@ -7,10 +7,10 @@
  *   worker        roles all and worker: the Temporal worker and the delivery sweep (workflows/worker.ts)
  *   HTTP          roles all and api: the Fastify app, health, metrics (http-role.ts)
  *
- * Shutdown runs each role's hooks, last started first: stop accepting requests and finish
- * in-flight ones → hand hosted session actors to other nodes → close media and speech → stop the
- * sweep and the Temporal worker (activities in flight cancelled, at most 5 s) → write buffered
- * usage → close clients → stop the embedded servers.
+ * Shutdown runs each role's hooks, last started first: hold the embedded servers' restarts → stop
+ * accepting requests and finish in-flight ones → hand hosted session actors to other nodes → close
+ * media and speech → stop the sweep and the Temporal worker (activities in flight cancelled, at most
+ * 5 s) → write buffered usage → close clients → stop the embedded servers.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
@@ -69,6 +69,9 @@ export async function startService(config: Readonly<Config>, log: Logger, option
       extraRoutes: options.extraRoutes,
     });
     hooks.push(...http.shutdown);
+    // Pushed last, so it runs first: from the start of shutdown no embedded server is restarted (a
+    // crash-looping one is neither retried nor logged again while the rest closes).
+    hooks.push(['embedded supervision', async () => core.stack.holdRestarts()]);
 
     log.info(
       { url: http.url, metricsUrl: http.metricsUrl, role: config.role, dataDir: config.dataDir, version },

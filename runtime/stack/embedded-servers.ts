@@ -11,6 +11,7 @@ import pg from 'pg';
 import { Connection } from '@temporalio/client';
 import type { ProcessSpec } from './managed-process.js';
 import { natsIsHealthy, redisAnswersPing } from './probes.js';
+import { runAs } from './run-as.js';
 
 export const STACK_PORT_OFFSETS = { nats: 222, natsMonitor: 822, redis: 379, postgres: 432, temporal: 233, llm: 180 } as const;
 
@@ -95,8 +96,7 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
   const port = portBase + STACK_PORT_OFFSETS.postgres;
   const pgData = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres.password');
-  const asRoot = process.getuid?.() === 0;
-  const runAs = asRoot ? 'postgres' : undefined;
+  const user = process.getuid?.() === 0 ? 'postgres' : undefined; // PostgreSQL refuses to run as root
   const password = () => fs.readFileSync(passwordFile, 'utf8').trim();
   // The readiness probe is retried, so it gives up quickly; a loaded machine can take seconds to
   // answer the first real connection (scram-sha-256 hashing), which must not fail the whole start.
@@ -116,11 +116,12 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       // initdb reads the password from a file the server's own user can read; it is removed after.
       const pwfile = path.join(pgData, '..', `.pg-initdb-${process.pid}`);
       fs.writeFileSync(pwfile, password(), { mode: 0o600 });
+      const ids = runAs(user);
       try {
-        if (runAs) {
-          execFileSync('chown', ['-R', runAs, pgData, pwfile]);
+        if (ids) {
+          execFileSync('chown', ['-R', `${ids.uid}:${ids.gid}`, pgData, pwfile]);
           try {
-            execFileSync('runuser', ['-u', runAs, '--', 'test', '-w', pgData]);
+            execFileSync('test', ['-w', pgData], ids);
           } catch {
             throw new Error(
               `the postgres user cannot reach ${pgData}; every folder above the data directory must be ` +
@@ -129,9 +130,7 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
           }
         }
         const args = ['-D', pgData, '-U', PG_USER, '--auth=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--no-locale'];
-        execFileSync(runAs ? 'runuser' : `${PG_BIN}/initdb`, runAs ? ['-u', runAs, '--', `${PG_BIN}/initdb`, ...args] : args, {
-          stdio: 'pipe',
-        });
+        execFileSync(`${PG_BIN}/initdb`, args, { stdio: 'pipe', ...ids });
       } finally {
         fs.rmSync(pwfile, { force: true });
       }
@@ -150,7 +149,8 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
       name: 'postgres',
       command: `${PG_BIN}/postgres`,
       args: ['-D', pgData, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      runAsUser: runAs,
+      runAsUser: user,
+      ownPid: () => postmasterPid(pgData),
       stopSignal: 'SIGINT', // "fast" shutdown: roll back open transactions, checkpoint, exit
       ports: [port],
       ready: async () => {
@@ -165,6 +165,21 @@ export function postgresServer(dataDir: string, portBase: number): EmbeddedServe
     },
   };
   return server;
+}
+
+/**
+ * The postmaster serving `pgData`, by the first line of its postmaster.pid, if that process is
+ * alive and works in `pgData` (a postmaster's working directory is its data directory), so that a
+ * reused pid is never taken for it.
+ */
+function postmasterPid(pgData: string): number | undefined {
+  try {
+    const pid = Number(fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!Number.isInteger(pid) || pid <= 1) return undefined;
+    return fs.realpathSync(`/proc/${pid}/cwd`) === fs.realpathSync(pgData) ? pid : undefined;
+  } catch {
+    return undefined; // no postmaster.pid, no such process, or no /proc
+  }
 }
 
 export function temporalServer(dataDir: string, portBase: number, cli: string, namespace: string, withUi: boolean): EmbeddedServer {

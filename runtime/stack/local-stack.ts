@@ -138,6 +138,14 @@ export class LocalStack {
     return this.running.map((proc) => proc.status());
   }
 
+  /**
+   * The service begins to shut down: no server is restarted from now on (a crash-looping one is
+   * neither retried nor logged again); those running keep running until stop().
+   */
+  holdRestarts(): void {
+    for (const proc of this.running) proc.holdRestarts();
+  }
+
   /** Stops the embedded servers and releases the data directory. */
   async stop(): Promise<void> {
     await Promise.all(this.running.map((proc) => proc.stop()));

@@ -5,8 +5,11 @@
  * Owns the child process, its log file under `<dataDir>/logs` and its pid file under
  * `<dataDir>/run` (`<pid> <stop signal>`, which the parent-death watch reads). Children run in their
  * own process group so that a Ctrl-C in the terminal reaches only the service, which then drains
- * and stops them in order. A pid file left by a process that was killed hard is used to stop the
- * orphan before starting again.
+ * and stops them in order. The recorded pid is the server's own: a server that must not run as root
+ * is spawned with its user's ids (run-as.ts), not through a wrapper. Before a start, whatever the
+ * last child left in its process group (a killed postmaster's backends) is stopped, and so is a
+ * server left running by an earlier run: by our pid file, or by the server's own record of its
+ * data (`ProcessSpec.ownPid`) when ours is gone.
  *
  * Readiness is the spec's probe answering *and* the spec's ports being held by this child's process
  * group: a port held by anyone else is refused with an error naming the holder.
@@ -14,20 +17,28 @@
  * Supervised (`restart` given), a child that exits by itself is started again after a backoff
  * that doubles from `minBackoffMs` to `maxBackoffMs`, logged at error level and counted; one that
  * dies `crashLoopRestarts` times within `crashLoopWindowMs` is reported as `crash_loop` and retried
- * only every `maxBackoffMs`, never in a tight loop.
+ * only every `maxBackoffMs`, never in a tight loop. Once the service stops (or only holds restarts,
+ * as it does when it begins to shut down), nothing is restarted or logged any more.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { describeHolder, groupOwnsPorts } from './port-owner.js';
+import { runAs } from './run-as.js';
 
 export interface ProcessSpec {
   name: string;
   command: string;
   args: string[];
-  /** Run as this user (via runuser) when the service runs as root. */
+  /** Run as this user (its uid and gid) when the service runs as root. */
   runAsUser?: string | undefined;
+  /**
+   * The pid the server itself records as serving this data (PostgreSQL: postmaster.pid), if that
+   * process is alive and is the server: an earlier instance still serving it is then stopped before
+   * a start even when our pid file is gone, rather than the start failing on a taken port.
+   */
+  ownPid?: () => number | undefined;
   env?: Record<string, string>;
   /** Resolves once the server answers; called repeatedly until it does. */
   ready: () => Promise<boolean>;
@@ -103,6 +114,8 @@ export class ManagedProcess {
   private readonly logFile: string;
   private state: ProcessState = 'stopped';
   private stopping = false;
+  /** Restarts are held (the service is shutting down): a server that dies now stays down. */
+  private held = false;
   private restarts = 0;
   private recentExits: number[] = [];
   private restartTimer: NodeJS.Timeout | undefined;
@@ -132,24 +145,33 @@ export class ManagedProcess {
 
   async start(): Promise<void> {
     this.stopping = false;
+    this.held = false;
     if (this.state === 'stopped') this.state = 'starting';
+    await this.launch();
+  }
+
+  /** Starts the child and waits for readiness; a stop() meanwhile ends it (and no child is left). */
+  private async launch(): Promise<void> {
     fs.mkdirSync(path.dirname(this.pidFile), { recursive: true });
     fs.mkdirSync(path.dirname(this.logFile), { recursive: true });
+    // What the last child left behind in its group (a killed postmaster's backends) still holds
+    // ports or shared memory that the next one needs.
+    if (this.child) await this.terminate();
     await this.stopOrphan();
     // A port someone else holds would make the child fail, and the probe reach the stray process.
     for (const port of this.spec.ports ?? []) {
       const holder = describeHolder(port);
       if (holder) throw new Error(`${this.spec.name} cannot start: ${holder}`);
     }
+    if (this.stopping) throw new Error(`${this.spec.name}: stopped while starting`);
 
-    const runAs = this.spec.runAsUser && process.getuid?.() === 0 ? this.spec.runAsUser : undefined;
-    const command = runAs ? 'runuser' : this.spec.command;
-    const args = runAs ? ['-u', runAs, '--', this.spec.command, ...this.spec.args] : this.spec.args;
+    const { command } = this.spec;
     const out = fs.openSync(this.logFile, 'a');
-    const child = spawn(command, args, {
+    const child = spawn(command, this.spec.args, {
       detached: true,
       stdio: ['ignore', out, out],
       env: { ...process.env, ...this.spec.env },
+      ...runAs(this.spec.runAsUser),
     });
     fs.closeSync(out);
     // A ManagedProcess can be started again after stop(); state belongs to the current child.
@@ -163,7 +185,8 @@ export class ManagedProcess {
         this.log.info({ server: this.spec.name, code, signal }, 'embedded server exited');
         return;
       }
-      fs.rmSync(this.pidFile, { force: true });
+      // The pid file stays while the group has processes left: the parent-death watch stops them.
+      if (!groupAlive(child.pid!)) fs.rmSync(this.pidFile, { force: true });
       this.onUnexpectedExit(code, signal);
     });
     if (child.pid === undefined) throw new Error(`${this.spec.name}: could not spawn ${command}`);
@@ -171,12 +194,11 @@ export class ManagedProcess {
 
     const deadline = Date.now() + (this.spec.readyTimeoutMs ?? 30_000);
     let stray: string | undefined;
-    while (Date.now() < deadline) {
-      if (this.exited) break;
+    while (Date.now() < deadline && !this.exited && !this.stopping) {
       if (await this.spec.ready().catch(() => false)) {
         // The probe answered: it must be our child answering, not a process that took the port.
         const owned = this.spec.ports?.length ? groupOwnsPorts(child.pid, this.spec.ports) : true;
-        if (owned !== false) {
+        if (owned !== false && !this.stopping) {
           ready = true;
           this.state = 'running';
           this.log.info({ server: this.spec.name, pid: child.pid, logFile: this.logFile }, 'embedded server ready');
@@ -188,12 +210,18 @@ export class ManagedProcess {
     }
     const tail = this.tailOfLog();
     await this.terminate();
+    if (this.stopping) throw new Error(`${this.spec.name}: stopped while starting`);
     if (stray) throw new Error(`${this.spec.name} cannot start: ${stray}`);
     throw new Error(`${this.spec.name} did not become ready; last log lines:\n${tail}`);
   }
 
   /** A supervised child that died by itself is started again after a backoff; otherwise logged. */
   private onUnexpectedExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.held) {
+      this.state = 'stopped';
+      this.log.warn({ server: this.spec.name, code, signal }, 'embedded server exited while the service shuts down; not restarted');
+      return;
+    }
     if (!this.restart) {
       this.state = 'stopped';
       this.log.error({ server: this.spec.name, code, signal }, 'embedded server exited unexpectedly');
@@ -219,15 +247,26 @@ export class ManagedProcess {
   }
 
   private async restartNow(): Promise<void> {
-    if (this.stopping) return;
+    if (this.stopping || this.held) return;
     this.restarts++;
     this.restart!.onRestart?.(this.spec.name);
     try {
-      await this.start();
+      // launch(), not start(): a stop() or hold() that comes meanwhile must stay in force.
+      await this.launch();
       this.log.warn({ server: this.spec.name, restarts: this.restarts }, 'embedded server restarted');
     } catch (err) {
-      if (!this.stopping) this.scheduleRestart({ err: (err as Error).message.split('\n')[0] });
+      if (!this.stopping && !this.held) this.scheduleRestart({ err: (err as Error).message.split('\n')[0] });
     }
+  }
+
+  /**
+   * Restarts no more (the service begins to shut down): a pending one is cancelled, and a server
+   * that dies from now on stays down; a running one keeps running until stop().
+   */
+  holdRestarts(): void {
+    this.held = true;
+    clearTimeout(this.restartTimer);
+    if (this.state === 'restarting' || this.state === 'crash_loop') this.state = 'stopped';
   }
 
   /** Stops the server for good (no restart). */
@@ -249,7 +288,7 @@ export class ManagedProcess {
       fs.rmSync(this.pidFile, { force: true });
       return;
     }
-    // runuser forwards the signal to its child; signalling the group covers both cases.
+    // The whole group: a server's own children (a postmaster's backends) go with it.
     try {
       process.kill(-child.pid, this.spec.stopSignal ?? 'SIGTERM');
     } catch {
@@ -267,33 +306,43 @@ export class ManagedProcess {
     fs.rmSync(this.pidFile, { force: true });
   }
 
-  /** Stops a server left running by a previous run of ours that was killed hard. */
+  /**
+   * Stops a server left running by an earlier run (one killed hard, or an older version's): the one
+   * our pid file names, then the one the server's own record names (`ownPid`), if either still runs
+   * the server's command (a free pid is reused by anything).
+   */
   private async stopOrphan(): Promise<void> {
-    let pid: number;
+    let recorded: number | undefined;
     try {
-      pid = Number(fs.readFileSync(this.pidFile, 'utf8').trim().split(/\s+/)[0]);
+      recorded = Number(fs.readFileSync(this.pidFile, 'utf8').trim().split(/\s+/)[0]);
     } catch {
-      return;
+      /* no pid file */
     }
-    if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return;
-    let cmdline = '';
-    try {
-      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {
-      return;
-    }
-    if (!cmdline.includes(path.basename(this.spec.command))) return; // the pid was reused by something else
-    this.log.warn({ server: this.spec.name, pid }, 'stopping an embedded server left over from an earlier run');
-    try {
-      process.kill(-pid, this.spec.stopSignal ?? 'SIGTERM');
-    } catch {
+    for (const find of [() => recorded, () => this.spec.ownPid?.()]) {
+      const pid = find();
+      if (pid === undefined || !this.runsCommand(pid)) continue;
+      this.log.warn({ server: this.spec.name, pid }, 'stopping an embedded server left over from an earlier run');
+      const signal = this.spec.stopSignal ?? 'SIGTERM';
       try {
-        process.kill(pid, this.spec.stopSignal ?? 'SIGTERM');
+        process.kill(-pid, signal); // its group, when it leads one (its children go with it)
       } catch {
-        /* gone */
+        try {
+          process.kill(pid, signal);
+        } catch {
+          /* gone */
+        }
       }
+      if (!(await waitForExit(pid, 10_000))) process.kill(pid, 'SIGKILL');
     }
-    if (!(await waitForExit(pid, 10_000))) process.kill(pid, 'SIGKILL');
+  }
+
+  private runsCommand(pid: number): boolean {
+    if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return false;
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(path.basename(this.spec.command));
+    } catch {
+      return false;
+    }
   }
 
   private tailOfLog(): string {

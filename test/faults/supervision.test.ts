@@ -4,19 +4,29 @@
  * is reported as crash_loop and restarted slowly; a stray process on its port is refused, never
  * taken for the server; and the servers die with the service, even when it is killed hard. The
  * real Redis server stands for any of them, on this file's own ports and data directory.
+ *
+ * Then what an operator sees and does: the pid each server's pid file records is the server itself
+ * (killing it restarts the server; PostgreSQL included, which runs as its own user); a PostgreSQL
+ * left serving the data directory by an earlier run is stopped rather than crash-looped on; a
+ * crash loop makes a node's /health `degraded` even when a stray answers its checks; and once the
+ * node shuts down, nothing is restarted or logged any more.
  */
 import test from 'ava';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../../runtime/config.js';
 import { projectRoot } from '../../runtime/paths.js';
 import { LocalStack } from '../../runtime/stack/local-stack.js';
-import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
-import { redisAnswersPing } from '../../runtime/stack/probes.js';
+import { postgresServer, STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
+import { listeningInodes } from '../../runtime/stack/port-owner.js';
+import { natsIsHealthy, redisAnswersPing } from '../../runtime/stack/probes.js';
+import { runAs } from '../../runtime/stack/run-as.js';
 import { timeUntil } from '../helpers/fault-stack.js';
 import { capturedLog } from '../helpers/captured-log.js';
+import { call, startTestService, type TestService } from '../helpers/service.js';
 
 const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 1000;
 const redisPort = portBase + STACK_PORT_OFFSETS.redis;
@@ -27,12 +37,16 @@ const policy = { minBackoffMs: 200, maxBackoffMs: 2000, crashLoopRestarts: 3, cr
 const { log, lines } = capturedLog();
 
 let stack: LocalStack | undefined;
+let node: TestService | undefined;
+const nodeDataDir = `${dataDir}-node`;
 const restarts: string[] = [];
 
 test.before(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 test.after.always(async () => {
+  await node?.close();
   await stack?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(nodeDataDir, { recursive: true, force: true });
 });
 
 const redis = () => stack!.status().find((p) => p.name === 'redis')!;
@@ -169,3 +183,140 @@ test.serial('a stack stopped and started again at once on the same data director
   t.is(redis().state, 'running');
   t.true(await redisAnswersPing(redisPort));
 });
+
+/** The pid `<dir>/run/<server>.pid` records: what an operator would kill. */
+function recordedPid(server: string, dir = dataDir): number {
+  return Number(fs.readFileSync(path.join(dir, 'run', `${server}.pid`), 'utf8').split(' ')[0]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function queryWorks(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return (await client.query('SELECT 1 AS one')).rows[0]?.one === 1;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+test.serial('the pid in run/<server>.pid is the server itself: killing it restarts the server, which serves again', async (t) => {
+  await stack!.stop();
+  stack = await LocalStack.start(config, log, ['natsUrl', 'redisUrl', 'databaseUrl'], policy);
+  const monitorPort = portBase + STACK_PORT_OFFSETS.natsMonitor;
+  const serves: Record<string, () => Promise<boolean>> = {
+    nats: () => natsIsHealthy(monitorPort),
+    redis: () => redisAnswersPing(redisPort),
+    postgres: () => queryWorks(stack!.urls.databaseUrl),
+  };
+  for (const [server, answers] of Object.entries(serves)) {
+    const status = () => stack!.status().find((p) => p.name === server)!;
+    const killed = recordedPid(server);
+    t.is(status().pid, killed, `${server}: the pid file names the child the stack supervises`);
+    lines.length = 0;
+    process.kill(killed, 'SIGKILL'); // that one process, as `kill -9 $(cut -d' ' -f1 run/postgres.pid)` would
+    const tookMs = await timeUntil(async () => status().state === 'running' && status().pid !== killed && (await answers()), 20_000, 50);
+    t.is(status().restarts, 1, server);
+    t.false(
+      lines.some((l) => /is taken by another process/.test(String(l.err ?? ''))),
+      `${server}: nothing of the killed server was left holding its port`,
+    );
+    t.throws(() => process.kill(-killed, 0), undefined, `${server}: no process of the killed one's group is left`);
+    t.log(`${server} served again ${tookMs} ms after kill -9 of the pid in run/${server}.pid`);
+  }
+});
+
+test.serial('a PostgreSQL an earlier run left serving the data directory is stopped, and a new one starts', async (t) => {
+  await stack!.stop();
+  stack = undefined;
+  // As an earlier run can leave it (an older version's, under runuser): serving, our pid file gone.
+  const server = postgresServer(dataDir, portBase);
+  await server.prepare!();
+  const orphan = spawn(server.spec.command, server.spec.args, { detached: true, stdio: 'ignore', ...runAs(server.spec.runAsUser) });
+  orphan.unref();
+  await timeUntil(() => queryWorks(server.url), 20_000, 100);
+  t.false(fs.existsSync(path.join(dataDir, 'run', 'postgres.pid')));
+
+  lines.length = 0;
+  stack = await LocalStack.start(config, log, ['databaseUrl'], policy);
+  const stopped = lines.find((l) => l.msg === 'stopping an embedded server left over from an earlier run');
+  t.like(stopped, { server: 'postgres', pid: orphan.pid });
+  t.false(isAlive(orphan.pid!), 'the left-over server is gone');
+  t.not(recordedPid('postgres'), orphan.pid);
+  t.true(await queryWorks(stack.urls.databaseUrl));
+});
+
+test.serial('a crash-looping server is neither retried nor logged once the service shuts down', async (t) => {
+  await stack!.stop();
+  stack = await LocalStack.start(config, log, ['redisUrl'], policy);
+  process.kill(recordedPid('redis'), 'SIGKILL');
+  await timeUntil(async () => listeningInodes(redisPort)?.size === 0, 5000, 20);
+  const stray = await strayOnRedisPort(); // every restart fails on the taken port: three deaths make a crash loop
+  await timeUntil(async () => redis().state === 'crash_loop', 10_000, 20);
+
+  // What the node does when it begins to shut down, then at its end.
+  stack.holdRestarts();
+  const held = { restarts: redis().restarts, lines: lines.length };
+  await new Promise((resolve) => stray.close(resolve));
+  await new Promise((resolve) => setTimeout(resolve, policy.maxBackoffMs * 2));
+  t.is(redis().restarts, held.restarts, 'not retried after the hold, though its port is free again');
+  t.deepEqual(lines.slice(held.lines), [], 'nothing logged after the hold');
+  t.is(listeningInodes(redisPort)?.size, 0, 'no Redis started');
+  t.is(redis().state, 'stopped');
+
+  const stopping = lines.length;
+  await stack.stop();
+  stack = undefined;
+  await new Promise((resolve) => setTimeout(resolve, policy.maxBackoffMs * 2));
+  t.deepEqual(
+    lines.slice(stopping).map((l) => l.msg),
+    ['embedded stack stopped'],
+  );
+  t.is(listeningInodes(redisPort)?.size, 0);
+});
+
+test.serial(
+  'a node whose embedded server is in a crash loop reports degraded in /health, even when a stray answers its checks',
+  async (t) => {
+    fs.rmSync(nodeDataDir, { recursive: true, force: true });
+    // Every server from the harness but Redis, which the node runs itself on this file's ports.
+    node = await startTestService({ REDIS_URL: '', COMPANION_DATA_DIR: nodeDataDir, COMPANION_STACK_PORT_BASE: String(portBase) });
+    const health = async () => (await call(node!.app, 'GET', '/health')).json();
+    const embeddedRedis = (body: { embedded: Array<{ server: string; state: string }> }) => body.embedded.find((e) => e.server === 'redis');
+    const before = await health();
+    t.is(before.status, 'ok', JSON.stringify(before));
+    t.like(embeddedRedis(before), { state: 'running', restarts: 0 });
+
+    // kill -9 of the recorded pid, and a real Redis that is not the node's takes the port before the restart.
+    process.kill(recordedPid('redis', nodeDataDir), 'SIGKILL');
+    await timeUntil(async () => listeningInodes(redisPort)?.size === 0, 5000, 20);
+    const stray = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    try {
+      await timeUntil(() => redisAnswersPing(redisPort), 5000, 20);
+      // Five deaths within two minutes (the default policy): 0.5 + 1 + 2 + 4 s of backoff.
+      const tookMs = await timeUntil(async () => embeddedRedis(await health())?.state === 'crash_loop', 30_000, 250);
+      const res = await call(node.app, 'GET', '/health');
+      const body = res.json();
+      t.is(res.statusCode, 200, 'still live');
+      t.is(body.checks.redis.status, 'up', 'the stray answers the check');
+      t.true(body.ready);
+      t.is(body.status, 'degraded', 'not ok while nothing supervises what serves');
+      t.is(embeddedRedis(body)?.state, 'crash_loop');
+      t.log(`crash_loop ${tookMs} ms after the stray took the port; /health: ${body.status}`);
+    } finally {
+      await node.close();
+      node = undefined;
+      stray.kill('SIGKILL');
+    }
+  },
+);
