@@ -20,6 +20,23 @@ export function rtpPayload(packet: Buffer): { payload: Buffer; timestamp: number
   return { payload: packet.subarray(offset, end), timestamp: packet.readUInt32BE(4), sequence: packet.readUInt16BE(2) };
 }
 
+/** Frame lengths of the 32 Opus configurations (RFC 6716, 3.1), in 48 kHz samples. */
+const FRAME_SAMPLES = [
+  ...[480, 960, 1920, 2880, 480, 960, 1920, 2880, 480, 960, 1920, 2880], // SILK: 10, 20, 40, 60 ms
+  ...[480, 960, 480, 960], // hybrid: 10, 20 ms
+  ...[120, 240, 480, 960, 120, 240, 480, 960, 120, 240, 480, 960, 120, 240, 480, 960], // CELT: 2.5 to 20 ms
+];
+
+/** The audio an Opus packet holds, in 48 kHz samples, from its TOC byte (and frame count). */
+export function opusSamples(packet: Buffer): number {
+  if (packet.length === 0) return PACKET_SAMPLES;
+  const toc = packet[0]!;
+  const frame = FRAME_SAMPLES[toc >> 3]!;
+  const code = toc & 0x03;
+  const frames = code === 0 ? 1 : code === 3 ? (packet[1] ?? 0) & 0x3f : 2;
+  return frame * Math.max(1, frames);
+}
+
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
@@ -37,11 +54,22 @@ function oggCrc(bytes: Buffer): number {
 }
 
 const FIRST_PAGE = 0x02;
+/** A packet of the browser's Opus: 20 ms at 48 kHz (WebRTC's default ptime). */
+export const PACKET_SAMPLES = 960;
+/** A timestamp jump longer than this is a new stream, not a pause to fill. */
+const MAX_STEP = 48_000 * 10;
+/**
+ * One 20 ms Opus frame of silence: TOC 0xF8 (CELT, fullband, 20 ms, mono, one frame) and a payload
+ * that decodes to digital silence, as Opus' own DTX comfort frames do.
+ */
+const OPUS_SILENCE = Buffer.from([0xf8, 0xff, 0xfe]);
 
 export class OggOpusWriter {
   private sequence = 0;
   private granule = 0n;
   private lastTimestamp: number | undefined;
+  /** Samples of the last packet written (what the next timestamp is expected to add). */
+  private lastSamples = PACKET_SAMPLES;
   private readonly serial = Math.floor(Math.random() * 0xffff_ffff);
 
   /** Audio written so far, in ms (the granule position: 48 kHz samples, the encoder's delay included). */
@@ -67,13 +95,36 @@ export class OggOpusWriter {
     return Buffer.concat([this.page(head, 0n, FIRST_PAGE), this.page(tags, 0n, 0)]);
   }
 
-  /** One Opus packet from RTP, as an Ogg page. */
+  /**
+   * Samples the RTP timestamps skip before a packet stamped `rtpTimestamp`, beyond one packet's
+   * worth: what a sender that went quiet (DTX, a muted track) or lost packets did not send. 0 for
+   * the first packet, a packet in sequence, or a jump too large to be a pause (a new stream).
+   */
+  gapBefore(rtpTimestamp: number): number {
+    if (this.lastTimestamp === undefined) return 0;
+    const step = (rtpTimestamp - this.lastTimestamp) >>> 0; // RTP timestamps wrap at 2^32
+    return step > this.lastSamples && step < MAX_STEP ? step - this.lastSamples : 0;
+  }
+
+  /** One Opus packet from RTP, as an Ogg page (its own length of the granule: gaps are written as silence()). */
   packet(payload: Buffer, rtpTimestamp: number): Buffer {
-    // 960 samples (20 ms) when there is no previous packet to measure against; RTP timestamps wrap at 2^32.
-    const step = this.lastTimestamp === undefined ? 960 : (rtpTimestamp - this.lastTimestamp) >>> 0;
     this.lastTimestamp = rtpTimestamp;
-    this.granule += BigInt(step > 0 && step < 48_000 * 10 ? step : 960);
+    this.lastSamples = opusSamples(payload);
+    this.granule += BigInt(this.lastSamples);
     return this.page(payload, this.granule, 0);
+  }
+
+  /** `packets` 20 ms Opus packets of silence, as Ogg pages: the decoder turns them into that much silent PCM. */
+  silence(packets: number): Buffer {
+    const pages: Buffer[] = [];
+    for (let i = 0; i < packets; i++) {
+      this.granule += BigInt(PACKET_SAMPLES);
+      pages.push(this.page(OPUS_SILENCE, this.granule, 0));
+    }
+    if (this.lastTimestamp !== undefined)
+      this.lastTimestamp = (this.lastTimestamp + this.lastSamples + (packets - 1) * PACKET_SAMPLES) >>> 0;
+    if (packets > 0) this.lastSamples = PACKET_SAMPLES;
+    return Buffer.concat(pages);
   }
 
   private page(packet: Buffer, granule: bigint, flags: number): Buffer {

@@ -5,17 +5,29 @@
  * decoder stays out of the event loop, and a crash costs one voice, not the node.
  *
  * Packets are written as they arrive; ffmpeg is told not to buffer or probe, so PCM comes out
- * within a packet or two of the RTP. Back-pressure: a decoder more than a few seconds behind is
+ * within a packet or two of the RTP.
+ *
+ * The PCM runs on the clock, whatever the sender does: a browser that stops sending while its
+ * microphone is quiet (Opus DTX, a muted or disabled track, a noise gate upstream) or loses
+ * packets leaves gaps that a decoder would simply skip, so the turn detector would never see the
+ * silence that ends a turn. Gaps are written as Opus silence instead: as soon as no packet has come
+ * for IDLE_MS, silence follows the wall clock (for at most FILL_MAX_MS after the last packet), and
+ * a packet whose RTP timestamp skips further than that gets the rest before it. Back-pressure: a decoder more than a few seconds behind is
  * overloaded and its packets are dropped (counted) rather than queued without bound.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { OggOpusWriter, rtpPayload } from './ogg-opus.js';
+import { OggOpusWriter, PACKET_SAMPLES, rtpPayload } from './ogg-opus.js';
 
 /** Bytes of Ogg that may wait in the pipe (~5 s of 48 kbit/s Opus with page overhead). */
 const MAX_PENDING_BYTES = 64 * 1024;
+/** A sender silent this long is quiet, not late: the wall clock's silence starts (jitter stays below it). */
+const IDLE_MS = 120;
+/** Silence written after the last packet, at most: enough to end any turn; a voice muted for an hour costs nothing. */
+const FILL_MAX_MS = 3000;
+const PACKET_MS = PACKET_SAMPLES / 48;
 
 export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [code: number | null] }> {
   private readonly child: ChildProcess;
@@ -25,6 +37,10 @@ export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [co
   private stderrTail = '';
   /** Packets dropped because ffmpeg had fallen behind. */
   dropped = 0;
+  /** Wall-clock ms of the last packet, and the silence written since (packets of 20 ms). */
+  private lastPacketAt: number | undefined;
+  private filledPackets = 0;
+  private readonly clock: NodeJS.Timeout;
 
   constructor(ffmpegPath: string, log: Logger) {
     super();
@@ -51,6 +67,8 @@ export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [co
       this.emit('exit', code);
     });
     this.stdin.write(this.ogg.headers());
+    this.clock = setInterval(() => this.fillToNow(), IDLE_MS / 2);
+    this.clock.unref();
   }
 
   /** Audio written to the decoder so far, in ms (what its PCM out will add up to, give or take the encoder's delay). */
@@ -71,10 +89,29 @@ export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [co
       this.dropped++;
       return;
     }
+    // What the timestamps skipped and the clock has not filled yet (the clock may have filled more
+    // than a short skip: then nothing). Bounded like the clock's own silence.
+    const gap = Math.floor(this.ogg.gapBefore(packet.timestamp) / PACKET_SAMPLES);
+    const rest = Math.min(gap, Math.max(0, FILL_MAX_MS / PACKET_MS - this.filledPackets));
+    if (rest > 0) this.stdin.write(this.ogg.silence(rest));
+    this.lastPacketAt = Date.now();
+    this.filledPackets = 0;
     this.stdin.write(this.ogg.packet(packet.payload, packet.timestamp));
   }
 
+  /** The sender has been quiet for IDLE_MS or more: silence up to the wall clock. */
+  private fillToNow(): void {
+    if (this.exited || this.lastPacketAt === undefined) return;
+    const quietMs = Math.min(Date.now() - this.lastPacketAt, FILL_MAX_MS);
+    if (quietMs < IDLE_MS) return;
+    const due = Math.floor(quietMs / PACKET_MS) - this.filledPackets;
+    if (due <= 0) return;
+    this.filledPackets += due;
+    this.stdin.write(this.ogg.silence(due));
+  }
+
   close(): Promise<void> {
+    clearInterval(this.clock);
     if (this.exited) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);

@@ -22,7 +22,7 @@ import {
 import type { RelayReply } from '../../media/rooms/signaling.js';
 import { parseWav, type Pcm } from '../../media/speech/wav.js';
 import { startListeningService } from '../helpers/browser.js';
-import { joinPcm, opusLevels, opusPackets, sendPaced, silence } from '../helpers/opus-rtp.js';
+import { joinPcm, opusLevels, opusPackets, PACKET_MS, pcmMs, sendPaced, silence } from '../helpers/opus-rtp.js';
 import { RtpReceiver } from '../helpers/rtp-receiver.js';
 import { wordRecall } from '../helpers/transcripts.js';
 import { call, createAccount, type TestAccount } from '../helpers/service.js';
@@ -187,6 +187,60 @@ test.serial('push-to-talk: releasing the button (the producer paused) ends the t
   t.truthy(user, 'the turn was heard once the button was released');
   t.true(wordRecall(question, user!.text) >= 0.8, user?.text);
 });
+
+test.serial(
+  'a microphone that stops sending while quiet (DTX, a muted track) ends its turn on the clock, like one that sends silence',
+  async (t) => {
+    t.timeout(150_000);
+    const session = await realtimeSession();
+    t.teardown(() => call(service.app!, 'DELETE', `/api/v1/avatars/${session.id}`, { key: account.live }));
+    const room = roomOf(session.id);
+    const heard: HeardTimings[] = [];
+    room.voiceListener!.on('heard', (h) => heard.push(h));
+    const questions = ['Where do the swallows go in winter?', 'What is the name of your boat?'];
+    const [a, b] = await Promise.all(questions.map(speech));
+    // Two questions with 1.5 s between them, encoded whole; then every packet of the silences is left
+    // out, as a sender with DTX or a muted track does: the RTP timestamps skip the pause, and after
+    // the second question nothing more is sent at all (no silence, no release).
+    const pieces = [silence(a!, 200), a!, silence(a!, 1500), b!];
+    const packets = await opusPackets(joinPcm(pieces), INJECTED_VOICE);
+    const speechPackets = new Set<number>();
+    let atMs = 0;
+    for (const piece of pieces) {
+      const ms = pcmMs(piece);
+      if (piece !== pieces[0] && piece !== pieces[2])
+        for (let i = Math.floor(atMs / PACKET_MS); i < Math.ceil((atMs + ms) / PACKET_MS); i++) speechPackets.add(i);
+      atMs += ms;
+    }
+    const voice = await room.injectVoice();
+    t.teardown(() => voice.close());
+    const lastSpeechSentAt: number[] = [];
+    const start = performance.now();
+    for (const [i, packet] of packets.entries()) {
+      if (!speechPackets.has(i) && i >= 200 / PACKET_MS) continue; // DTX: nothing is sent while quiet
+      const wait = start + i * PACKET_MS - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      voice.send(packet);
+      if (speechPackets.has(i) && !speechPackets.has(i + 1)) lastSpeechSentAt.push(Date.now());
+    }
+    const turns = await until(
+      () => heard,
+      (h) => h.length >= 2,
+      30_000,
+    );
+    t.log(`heard: ${JSON.stringify(turns.map((h) => h.text))}`);
+    t.is(turns.length, 2, 'two turns: the pause the sender did not send still separated them');
+    t.true(wordRecall(questions[0]!, turns[0]!.text) >= 0.8, `first turn: ${turns[0]?.text}`);
+    t.true(wordRecall(questions[1]!, turns[1]!.text) >= 0.8, `second turn: ${turns[1]?.text}`);
+    // Each turn ended on the clock: VOICE_END_OF_TURN_MS (500) after its last packet of speech, give
+    // or take the clip's own tail of quiet and the decoder; never "when the next packet comes".
+    for (const [i, h] of turns.slice(0, 2).entries()) {
+      const afterMs = h.turnEndedAt - lastSpeechSentAt[i]!;
+      t.log(`turn ${i + 1} ended ${afterMs} ms after its last packet of speech was sent`);
+      t.true(afterMs <= 1_200, `turn ${i + 1} ended ${afterMs} ms after its speech`);
+    }
+  },
+);
 
 test.serial(
   'barge-in: speaking over a long reply silences the companion within 200 ms of the speech being detected; the journal keeps what was heard, marked interrupted',
