@@ -33,6 +33,8 @@ export interface AppOptions {
   services: Services;
   registry: Registry;
   version: string;
+  /** Serve HTTPS (and wss) with this certificate chain and key, PEM; plain HTTP without. */
+  tls?: { cert: Buffer; key: Buffer } | undefined;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -44,7 +46,7 @@ function requestIdFactory(): () => string {
   return () => `${prefix}${(counter++).toString(36)}`;
 }
 
-export async function buildApp({ services, registry, version }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, registry, version, tls }: AppOptions): Promise<FastifyInstance> {
   const { config, log } = services;
   const nextRequestId = requestIdFactory();
   const app = Fastify({
@@ -67,6 +69,7 @@ export async function buildApp({ services, registry, version }: AppOptions): Pro
     // Requests that arrive while the node shuts down (on kept-alive connections) are refused by
     // our first hook, in the envelope; Fastify's own refusal is a bare JSON body.
     return503OnClosing: false,
+    ...(tls ? { https: tls } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(createValidatorCompiler());

@@ -19,6 +19,11 @@ export interface Config {
   /** Address and port the public HTTP API listens on. */
   host: string;
   port: number;
+  /**
+   * HTTPS on that port: the certificate chain and its private key, PEM files (both or neither).
+   * Browsers give the viewer page a microphone only on a secure page (docs/OPERATIONS.md).
+   */
+  tls: { certFile: string; keyFile: string } | undefined;
   /** Internal Prometheus listener (`/metrics`); port 0 picks a free port, -1 disables it. */
   metricsHost: string;
   metricsPort: number;
@@ -318,6 +323,16 @@ function planOverrides(env: Env): PlanLimitOverrides {
   }
 }
 
+/** TLS_CERT_FILE and TLS_KEY_FILE: both or neither, resolved to absolute paths. */
+function tlsFiles(env: Env): Config['tls'] {
+  const certFile = str(env, 'TLS_CERT_FILE');
+  const keyFile = str(env, 'TLS_KEY_FILE');
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile) throw new ConfigError('TLS_CERT_FILE', 'is required with TLS_KEY_FILE');
+  if (!keyFile) throw new ConfigError('TLS_KEY_FILE', 'is required with TLS_CERT_FILE');
+  return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
+}
+
 /** Parses an environment into a frozen Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Readonly<Config> {
   const role: ServiceRole = argv.includes('--worker-only')
@@ -327,6 +342,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     role,
     host: str(env, 'HOST') ?? '127.0.0.1',
     port: int(env, 'PORT', 3000, 0, 65535),
+    tls: tlsFiles(env),
     metricsHost: str(env, 'METRICS_HOST') ?? '127.0.0.1',
     metricsPort: int(env, 'METRICS_PORT', 9464, -1, 65535),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),

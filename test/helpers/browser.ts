@@ -19,10 +19,10 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...FLAGS, ...extraArgs] });
 }
 
-/** An API node listening on a free port (browsers need a real address), on its own Redis database. */
-export function startListeningService(redisDb: number): Promise<RunningService> {
+/** An API node listening on a free port (browsers need a real address), on its own Redis database; `env` adds settings. */
+export function startListeningService(redisDb: number, env: Record<string, string> = {}): Promise<RunningService> {
   const config = loadConfig(
-    { ...process.env, PORT: '0', METRICS_PORT: '-1', COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/${redisDb}` },
+    { ...process.env, ...env, PORT: '0', METRICS_PORT: '-1', COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/${redisDb}` },
     [],
   );
   return startService(config, pino({ level: 'silent' }), { migrate: false });

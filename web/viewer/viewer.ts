@@ -9,7 +9,8 @@
  * each turn ends). The microphone is published through a mediasoup send transport; every turn,
  * typed or heard, and the companion's answer (sentence by sentence, as it is spoken) arrive as captions. It reconnects after a dropped connection
  * while the token is good; it stops for good when the session ends or the token is refused, and
- * says why.
+ * says why. A browser that cannot receive WebRTC is told so once (chat and captions still work),
+ * and on a page not served over HTTPS the microphone says why it cannot work.
  *
  * `window.companionViewer` exposes the state, the captions and the transport's stats for tests and embedders.
  */
@@ -24,12 +25,16 @@ import type {
   ViewerTransportOptions,
 } from '../../media/rooms/signaling.js';
 
-type State = 'connecting' | 'waiting' | 'live' | 'reconnecting' | 'ended' | 'refused';
+type State = 'connecting' | 'waiting' | 'live' | 'reconnecting' | 'ended' | 'refused' | 'unsupported';
 
 const SUBPROTOCOL = 'companion-signaling.v1';
 /** Close codes after which reconnecting cannot help (media/rooms/signaling.ts VIEWER_CLOSE). */
 const FINAL_CLOSE_CODES = new Set([4000, 4001, 4003, 4400]);
 const MAX_RECONNECTS = 8;
+const UNSUPPORTED =
+  'This browser cannot play the stream: it has no WebRTC the page can use. Open the page in a recent Chrome, Edge, Firefox or Safari.';
+const MIC_NEEDS_HTTPS =
+  'The microphone needs HTTPS: browsers give it only to secure pages, and this one is plain HTTP. Serve the page over HTTPS to talk; typing works meanwhile.';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const video = $<HTMLVideoElement>('video');
@@ -41,6 +46,7 @@ const transcript = $<HTMLOListElement>('transcript');
 const voicePanel = $<HTMLDivElement>('voice');
 const micButton = $<HTMLButtonElement>('mic');
 const micMode = $<HTMLSelectElement>('mic-mode');
+const micNote = $<HTMLParagraphElement>('mic-note');
 
 const params = new URLSearchParams(location.hash.slice(1));
 const sessionId = params.get('session') ?? '';
@@ -182,6 +188,33 @@ const mic = {
   },
 };
 
+/**
+ * A mediasoup-client Device for this browser. The library picks its WebRTC handler from
+ * navigator.userAgentData, which browsers give only to secure pages, or else from "Chrome/NN" in
+ * the User-Agent; headless Chromium says "HeadlessChrome/NN", so on a plain-HTTP page it found no
+ * handler although receiving WebRTC works there. A Chromium it does not recognise gets the handler
+ * of its version; a browser without RTCPeerConnection is unsupported outright.
+ */
+function createDevice(): Device {
+  const unsupported = () => Object.assign(new Error('device not supported'), { name: 'UnsupportedError' });
+  if (typeof RTCPeerConnection === 'undefined') throw unsupported();
+  try {
+    return new Device();
+  } catch (err) {
+    const chromium = /Chrom(?:e|ium)\/(\d+)/.exec(navigator.userAgent);
+    if ((err as Error).name !== 'UnsupportedError' || !chromium || Number(chromium[1]) < 111 || typeof RTCRtpTransceiver === 'undefined')
+      throw err;
+    return new Device({ handlerName: 'Chrome111' });
+  }
+}
+
+/** Why this page can have no microphone, or null: browsers give getUserMedia only to secure pages (HTTPS, or localhost). */
+function microphoneRefusal(): string | null {
+  if (!window.isSecureContext) return MIC_NEEDS_HTTPS;
+  if (!('mediaDevices' in navigator)) return 'This browser gives the page no microphone; typing works.';
+  return null;
+}
+
 /** A transport's DTLS parameters go to the room over signalling when mediasoup-client connects it. */
 function relayConnect(transport: types.Transport, request: Request, method: 'connectTransport' | 'connectSendTransport'): void {
   transport.on('connect', ({ dtlsParameters }, callback, errback) => {
@@ -228,7 +261,7 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
     };
 
     const join = async (routerRtpCapabilities: types.RtpCapabilities) => {
-      const device = new Device();
+      const device = createDevice();
       await device.load({ routerRtpCapabilities });
       current = { device, request };
       const options: ViewerTransportOptions = await request({ method: 'createTransport' });
@@ -271,6 +304,14 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
           chatForm.hidden = !message.canChat;
           voicePanel.hidden = !message.canSpeak;
           join(message.routerRtpCapabilities as unknown as types.RtpCapabilities).catch((err: Error) => {
+            if (err.name === 'UnsupportedError') {
+              // Reconnecting cannot give the browser WebRTC: say so once, and keep the websocket
+              // for what works without media (captions, and chat with an st_ token).
+              unmuteButton.hidden = true;
+              voicePanel.hidden = true;
+              setState('unsupported', UNSUPPORTED);
+              return;
+            }
             say('error', `Could not start the stream: ${err.message}`);
             ws.close(4999, 'media setup failed');
           });
@@ -315,6 +356,16 @@ unmuteButton.addEventListener('click', () => {
   unmuteButton.hidden = true;
   startAudioMeter();
 });
+
+// A page the browser gives no microphone shows why, with the button disabled.
+const micRefusal = microphoneRefusal();
+if (micRefusal) {
+  viewer.mic.error = micRefusal;
+  micButton.disabled = true;
+  micMode.disabled = true;
+  micNote.textContent = micRefusal;
+  micNote.hidden = false;
+}
 
 // Push-to-talk sends while the button (or the space bar on it) is held; open mic toggles on click.
 micMode.addEventListener('change', () => {
