@@ -208,6 +208,26 @@ export interface Config {
   /** UDP/TCP ports WebRTC transports take (open them in the firewall). */
   rtcMinPort: number;
   rtcMaxPort: number;
+  /**
+   * The TURN server viewers may relay their media through when no direct path reaches the SFU
+   * (docs/CONFIGURATION.md#turn): `embedded` (coturn, started by nodes that host sessions),
+   * `external` (TURN_URLS, sharing TURN_SECRET) or `off`.
+   */
+  turn: 'embedded' | 'external' | 'off';
+  /** The external TURN server's URIs (`turn:` / `turns:`), as browsers are given them. */
+  turnUrls: readonly string[];
+  /**
+   * Secret shared with the TURN server, from which each viewer's credentials are derived (TURN REST
+   * API). Unset with the embedded server: generated once into `<dataDir>/turn.secret`.
+   */
+  turnSecret: string | undefined;
+  /** Lifetime of the TURN credentials minted for a viewer, in seconds (an allocation made in time outlives them). */
+  turnCredentialTtlS: number;
+  /** The embedded TURN server's TLS port (`turns:`, with TLS_CERT_FILE and TLS_KEY_FILE); undefined: no TLS listener. */
+  turnTlsPort: number | undefined;
+  /** UDP ports the embedded TURN server relays from (open them in the firewall; apart from RTC_MIN_PORT–RTC_MAX_PORT). */
+  turnMinPort: number;
+  turnMaxPort: number;
   /** Frame rate of a realtime session that does not ask for one (`target_fps` 1–30). */
   mediaDefaultFps: number;
   /** Size of the companion's video, in pixels (even numbers). */
@@ -333,6 +353,40 @@ function tlsFiles(env: Env): Config['tls'] {
   return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
 }
 
+/** TURN_URLS: comma-separated `turn:` / `turns:` URIs (RFC 7065), as browsers take them in `iceServers`. */
+function turnUrls(env: Env): string[] {
+  const raw = str(env, 'TURN_URLS');
+  if (raw === undefined) return [];
+  const urls = raw
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  const bad = urls.find((u) => !/^turns?:(\[[0-9a-fA-F:.]+\]|[^\s:?[\]]+)(:\d{1,5})?(\?transport=(udp|tcp))?$/.test(u));
+  if (bad !== undefined) throw new ConfigError('TURN_URLS', `must be turn: or turns: URIs separated by commas, got "${bad}"`);
+  return urls;
+}
+
+/** The TURN settings that only make sense together. */
+function checkTurn(config: Config): void {
+  if (config.turn === 'external') {
+    if (config.turnUrls.length === 0) throw new ConfigError('TURN_URLS', 'is required when TURN=external');
+    if (!config.turnSecret) throw new ConfigError('TURN_SECRET', 'is required with an external TURN server (TURN_URLS)');
+  }
+  if (config.turn === 'embedded' && config.turnUrls.length > 0)
+    throw new ConfigError('TURN_URLS', 'names an external TURN server; it cannot be set with TURN=embedded');
+  if (config.turnSecret !== undefined && config.turnSecret.length < 16)
+    throw new ConfigError('TURN_SECRET', 'must be at least 16 characters');
+  if (config.turnTlsPort !== undefined && !config.tls)
+    throw new ConfigError('TURN_TLS_PORT', 'needs the certificate: set TLS_CERT_FILE and TLS_KEY_FILE');
+  if (config.turnMinPort > config.turnMaxPort)
+    throw new ConfigError('TURN_MIN_PORT', `must not be above TURN_MAX_PORT (${config.turnMaxPort}), got ${config.turnMinPort}`);
+  if (config.turn === 'embedded' && config.turnMinPort <= config.rtcMaxPort && config.rtcMinPort <= config.turnMaxPort)
+    throw new ConfigError(
+      'TURN_MIN_PORT',
+      `the TURN relay ports must not overlap RTC_MIN_PORT–RTC_MAX_PORT (${config.rtcMinPort}–${config.rtcMaxPort})`,
+    );
+}
+
 /** Parses an environment into a frozen Config; throws ConfigError naming the bad variable. */
 export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Readonly<Config> {
   const role: ServiceRole = argv.includes('--worker-only')
@@ -443,6 +497,13 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     rtcAnnouncedAddress: str(env, 'RTC_ANNOUNCED_ADDRESS'),
     rtcMinPort: int(env, 'RTC_MIN_PORT', 40000, 1024, 65535),
     rtcMaxPort: int(env, 'RTC_MAX_PORT', 49999, 1024, 65535),
+    turn: oneOf(env, 'TURN', ['embedded', 'external', 'off'] as const, str(env, 'TURN_URLS') ? 'external' : 'embedded'),
+    turnUrls: Object.freeze(turnUrls(env)),
+    turnSecret: str(env, 'TURN_SECRET'),
+    turnCredentialTtlS: int(env, 'TURN_CREDENTIAL_TTL_S', 3600, 60, 86_400),
+    turnTlsPort: env.TURN_TLS_PORT?.trim() ? int(env, 'TURN_TLS_PORT', 0, 1, 65535) : undefined,
+    turnMinPort: int(env, 'TURN_MIN_PORT', 50000, 1024, 65535),
+    turnMaxPort: int(env, 'TURN_MAX_PORT', 50999, 1024, 65535),
     mediaDefaultFps: int(env, 'MEDIA_DEFAULT_FPS', 12, 1, 30),
     mediaVideoWidth: evenInt(env, 'MEDIA_VIDEO_WIDTH', 512, 64, 1920),
     mediaVideoHeight: evenInt(env, 'MEDIA_VIDEO_HEIGHT', 512, 64, 1080),
@@ -453,6 +514,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   };
   if (config.rtcMinPort > config.rtcMaxPort)
     throw new ConfigError('RTC_MIN_PORT', `must not be above RTC_MAX_PORT (${config.rtcMaxPort}), got ${config.rtcMinPort}`);
+  checkTurn(config);
   if (config.replyEngine === 'openai' && !config.replyEngineUrl)
     throw new ConfigError('REPLY_ENGINE_URL', 'is required when REPLY_ENGINE=openai');
   return Object.freeze(config);

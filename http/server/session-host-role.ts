@@ -16,6 +16,7 @@ import { SpeechService } from '../../media/speech/speech-service.js';
 import { RoomHost } from '../../media/rooms/room-host.js';
 import { ViewerHost } from '../../media/rooms/viewer-host.js';
 import { ViewerRelay } from '../../media/rooms/viewer-relay.js';
+import { turnCredentials } from '../../media/rooms/turn-credentials.js';
 import { createPerformerFactory } from '../../media/publishing/performer-factory.js';
 import { SessionMediaOpener } from '../../media/publishing/session-media.js';
 
@@ -37,7 +38,13 @@ export function startSessionHost(
 
     // A viewer's websocket node vouches for it every 5 s; the room's node drops it after 20 s of silence.
     const viewers = {
-      host: new ViewerHost({ nc: nats, log: log.child({ part: 'viewers' }), viewerStaleMs: 20_000 }),
+      host: new ViewerHost({
+        nc: nats,
+        log: log.child({ part: 'viewers' }),
+        viewerStaleMs: 20_000,
+        // Media flows between the page and this node: its viewers relay through this node's TURN server.
+        iceServers: (viewerId) => (urls.turn ? [turnCredentials(urls.turn, viewerId, config.turnCredentialTtlS)] : []),
+      }),
       relay: new ViewerRelay({ nc: nats, log: log.child({ part: 'viewers' }), requestTimeoutMs: 10_000, keepaliveMs: 5_000 }),
     };
     hooks.push(['viewer signalling', async () => (viewers.relay.close(), viewers.host.close())]);

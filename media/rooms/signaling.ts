@@ -31,6 +31,16 @@ export interface ViewerConsumerOptions {
   rtpParameters: MediaParameters;
 }
 
+/**
+ * A TURN server the page may relay its media through (RTCIceServer): the TURN server of the room's
+ * node, with credentials minted for this viewer (media/rooms/turn-credentials.ts).
+ */
+export interface IceServer {
+  urls: string[];
+  username: string;
+  credential: string;
+}
+
 /** Requests a viewer's page sends, each with the data it is answered with. */
 export type ViewerRequest =
   | { method: 'createTransport' } // → ViewerTransportOptions
@@ -103,6 +113,8 @@ export type ViewerServerMessage =
       canChat: boolean;
       /** True for an st_ token when the room's node listens to voices: the page may show the microphone. */
       canSpeak: boolean;
+      /** For the page's transports: the room's TURN server, for networks that reach the SFU no other way (empty: none). */
+      iceServers: IceServer[];
     }
   /** A line of the conversation, for the captions (every viewer of the room gets it). */
   | ({ notification: 'caption' } & Caption)
@@ -116,7 +128,7 @@ export type RelayRequest =
   /**
    * A viewer connected on some node; pushes for it go to its own subject. `canSpeak`: its
    * credential is the session's own st_ token (the websocket's node checked it), so it may publish.
-   * Answered with `{ routerRtpCapabilities, acceptsVoice }`.
+   * Answered with `{ routerRtpCapabilities, acceptsVoice, iceServers }`.
    */
   | { type: 'join'; viewerId: string; tokenId: string; canSpeak: boolean }
   | { type: 'signal'; viewerId: string; request: ViewerRequest }

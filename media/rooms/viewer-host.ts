@@ -6,6 +6,9 @@
  * joining never waits behind a chat turn. It is not the websocket (the viewer-signaling route
  * on any node, through ViewerRelay) and not the room itself (media-core's AvatarRoom).
  *
+ * A joining viewer is given this node's TURN server, with credentials minted for it, since media
+ * flows between the browser and this node.
+ *
  * Only a viewer that joined with `canSpeak` (the session's own st_ token, checked by the websocket's
  * node) may open the send direction and publish its microphone; others are answered `forbidden`
  * here too, so a relay that forgot the check still cannot let a watcher speak. The room's captions
@@ -21,6 +24,7 @@ import {
   SPEAKER_METHODS,
   VIEWER_CLOSE,
   type Caption,
+  type IceServer,
   type MediaParameters,
   type RelayReply,
   type RelayRequest,
@@ -72,6 +76,8 @@ export interface ViewerHostOptions {
   log: Logger;
   /** A viewer whose websocket's node has not vouched for it this long is removed (that node died). */
   viewerStaleMs: number;
+  /** The TURN server(s) a joining viewer may relay through, with credentials minted for it; none by default. */
+  iceServers?: (viewerId: string) => IceServer[];
 }
 
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
@@ -132,7 +138,14 @@ export class ViewerHost {
       case 'join':
         viewers.set(request.viewerId, { tokenId: request.tokenId, canSpeak: request.canSpeak === true, lastSeenMs: Date.now() });
         attached.log.info({ viewerId: request.viewerId, tokenId: request.tokenId }, 'viewer joined');
-        return { ok: true, data: { routerRtpCapabilities: room.rtpCapabilities, acceptsVoice: room.acceptsVoice } };
+        return {
+          ok: true,
+          data: {
+            routerRtpCapabilities: room.rtpCapabilities,
+            acceptsVoice: room.acceptsVoice,
+            iceServers: this.options.iceServers?.(request.viewerId) ?? [],
+          },
+        };
       case 'signal': {
         const viewer = viewers.get(request.viewerId);
         if (!viewer) return failure('not_joined', 'this viewer is not in the room');

@@ -15,6 +15,7 @@ import { newId } from '../../runtime/ids.js';
 import {
   VIEWER_CLOSE,
   type Caption,
+  type IceServer,
   type MediaParameters,
   type RelayReply,
   type RelayRequest,
@@ -62,6 +63,8 @@ export class ViewerConnection {
     readonly routerRtpCapabilities: MediaParameters,
     /** The room's node listens to voices (the page may offer the microphone to an st_ viewer). */
     readonly acceptsVoice: boolean,
+    /** The room's node's TURN server, with this viewer's credentials. */
+    readonly iceServers: IceServer[],
     private readonly sub: Subscription,
     private readonly onClosed: (push: ClosedPush) => void,
   ) {}
@@ -128,7 +131,11 @@ export class ViewerRelay {
       sub.unsubscribe();
       throw new ViewerJoinRefused(reply);
     }
-    const { routerRtpCapabilities, acceptsVoice } = reply.data as { routerRtpCapabilities: MediaParameters; acceptsVoice?: boolean };
+    const { routerRtpCapabilities, acceptsVoice, iceServers } = reply.data as {
+      routerRtpCapabilities: MediaParameters;
+      acceptsVoice?: boolean;
+      iceServers?: IceServer[];
+    };
     const connection = (joined.connection = new ViewerConnection(
       this,
       sessionId,
@@ -136,6 +143,7 @@ export class ViewerRelay {
       tokenId,
       routerRtpCapabilities,
       acceptsVoice === true,
+      iceServers ?? [],
       sub,
       (push) => handlers.onClosed(push),
     ));

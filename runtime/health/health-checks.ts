@@ -15,6 +15,8 @@ import type { Client as TemporalClient } from '@temporalio/client';
 import type { Orm } from '../db/orm.js';
 import { publicReason } from './dependency-failure.js';
 import type { ProcessStatus } from '../stack/managed-process.js';
+import { stunAnswersBinding } from '../stack/probes.js';
+import type { TurnProbe } from '../stack/turn-server.js';
 import { withinDeadline } from '../temporal/bounded-call.js';
 
 export type DependencyName = 'postgres' | 'redis' | 'nats' | 'temporal';
@@ -30,6 +32,9 @@ export type HealthReport = Record<DependencyName, DependencyState>;
 /** The model servers a node calls; a node reports those it is configured with. */
 export type ModelName = 'speechSynthesis' | 'speechTranscription' | 'languageModel';
 export type ModelReport = Partial<Record<ModelName, DependencyState>>;
+
+/** The TURN server of this node's viewers: whether it answers, whose it is, and the URIs viewers get. */
+export type TurnState = DependencyState & { mode: 'embedded' | 'external'; urls: string[] };
 
 const PROBE_TIMEOUT_MS = 2500;
 
@@ -82,12 +87,26 @@ export class HealthChecks {
       models?: Partial<Record<ModelName, string>>;
       /** The servers this node runs itself (the embedded stack), with their supervision state. */
       embedded?: () => ProcessStatus[];
+      /** The TURN server this node's viewers relay through, probed where the node reaches it. */
+      turn?: { mode: 'embedded' | 'external'; urls: string[]; probe: TurnProbe } | undefined;
     },
   ) {}
 
   /** The embedded servers: name, state (running, restarting, crash_loop, stopped) and restarts. */
   embedded(): Array<{ server: string; state: ProcessStatus['state']; restarts: number }> {
     return (this.deps.embedded?.() ?? []).map((p) => ({ server: p.name, state: p.state, restarts: p.restarts }));
+  }
+
+  /** The TURN server: a STUN Binding answered (UDP), or a TCP connection accepted (a turns:-only server); none with TURN=off. */
+  async checkTurn(): Promise<TurnState | undefined> {
+    const turn = this.deps.turn;
+    if (!turn) return undefined;
+    const { host, port, transport } = turn.probe;
+    const state = await probe(async () => {
+      if (transport === 'tcp') return tcpConnect(`${host.includes(':') ? `[${host}]` : host}:${port}`, PROBE_TIMEOUT_MS);
+      if (!(await stunAnswersBinding(port, host, PROBE_TIMEOUT_MS))) throw new Error(`no STUN answer within ${PROBE_TIMEOUT_MS} ms`);
+    });
+    return { ...state, mode: turn.mode, urls: turn.urls };
   }
 
   async checkModels(): Promise<ModelReport> {

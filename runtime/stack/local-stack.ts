@@ -1,7 +1,7 @@
 /**
  * The embedded stack: NATS (JetStream), Redis, PostgreSQL, a Temporal dev server, the speech
- * model servers (speech-servers.ts) and the language model, started by the service when no
- * external URL is configured and stopped when it shuts down. Each server is skipped when its URL
+ * model servers (speech-servers.ts), the language model and the TURN server (turn-server.ts),
+ * started by the service when no external URL is configured and stopped when it shuts down. Each server is skipped when its URL
  * is set, which is how several nodes share real clusters.
  *
  * It supervises them: a server that dies is started again with a backoff (managed-process.ts),
@@ -18,6 +18,7 @@ import { ParentWatch } from './parent-watch.js';
 import { llmServer, natsServer, postgresServer, redisServer, temporalServer, type EmbeddedServer } from './embedded-servers.js';
 import { projectRoot } from '../paths.js';
 import { speechServer } from './speech-servers.js';
+import { probeOfUrl, turnSecret, turnServer, type TurnAccess } from './turn-server.js';
 
 export interface StackUrls {
   natsUrl: string;
@@ -29,6 +30,8 @@ export interface StackUrls {
   /** Speech model servers (OpenAI-compatible). */
   speechTtsUrl: string;
   speechSttUrl: string;
+  /** The TURN server viewers of this node's rooms relay through (embedded or TURN_URLS); none with TURN=off. */
+  turn?: TurnAccess;
 }
 
 export class LocalStack {
@@ -52,7 +55,7 @@ export class LocalStack {
   ): Promise<LocalStack> {
     const { dataDir, stackPortBase: base } = config;
 
-    const wanted: Array<[keyof StackUrls, string | undefined, () => EmbeddedServer]> = [
+    const wanted: Array<[Exclude<keyof StackUrls, 'turn'>, string | undefined, () => EmbeddedServer]> = [
       ['natsUrl', config.natsUrl, () => natsServer(dataDir, base, natsConfigFile)],
       ['redisUrl', config.redisUrl, () => redisServer(dataDir, base)],
       ['databaseUrl', config.databaseUrl, () => postgresServer(dataDir, base)],
@@ -97,6 +100,8 @@ export class LocalStack {
       );
       // Replies are produced where sessions are hosted: API nodes, not worker-only ones.
       if (config.replyEngine === 'local' && config.role !== 'worker' && (!only || only.includes('llmUrl'))) await stack.startLlm(config);
+      // Viewers reach rooms on nodes that host sessions: the TURN server runs beside them.
+      if (config.turn !== 'off' && config.role !== 'worker' && (!only || only.includes('turn'))) await stack.startTurn(config);
     } catch (err) {
       await stack.stop();
       throw err;
@@ -123,6 +128,26 @@ export class LocalStack {
     const proc = this.managed(server);
     await proc.start();
     this.urls.llmUrl = server.url;
+  }
+
+  private async startTurn(config: Config): Promise<void> {
+    const secret = turnSecret(config.turnSecret, config.dataDir);
+    if (config.turn === 'external') {
+      this.urls.turn = { urls: [...config.turnUrls], secret, probe: probeOfUrl(config.turnUrls[0]!) };
+      return;
+    }
+    const server = turnServer({
+      dataDir: config.dataDir,
+      portBase: config.stackPortBase,
+      secret,
+      listenIp: config.rtcListenIp,
+      announcedAddress: config.rtcAnnouncedAddress,
+      relayPorts: { min: config.turnMinPort, max: config.turnMaxPort },
+      tls: config.turnTlsPort && config.tls ? { port: config.turnTlsPort, ...config.tls } : undefined,
+    });
+    await server.prepare?.();
+    await this.managed(server).start();
+    this.urls.turn = { urls: server.urls, secret, probe: server.probe };
   }
 
   /** A supervised server of this stack; the first one starts the parent-death watch. */

@@ -51,6 +51,12 @@ const micNote = $<HTMLParagraphElement>('mic-note');
 const params = new URLSearchParams(location.hash.slice(1));
 const sessionId = params.get('session') ?? '';
 const token = params.get('token') ?? '';
+/**
+ * `relay=1`: media only through the room's TURN server (ICE policy `relay`), to check from a browser
+ * that a deployment's TURN server carries it. Always allowed and harmless: the page only gives up
+ * its direct paths, and it holds the TURN credentials either way.
+ */
+const iceTransportPolicy: RTCIceTransportPolicy = params.get('relay') === '1' ? 'relay' : 'all';
 const apiBase = `${location.origin}/api/v1`;
 
 const viewer = {
@@ -120,7 +126,12 @@ function showCaption(caption: Caption): void {
 type Request = <M extends ViewerRequest['method']>(request: Extract<ViewerRequest, { method: M }>) => Promise<ViewerResponseData[M]>;
 
 /** The signalling connection now open, for the microphone (which starts on the user's first press). */
-let current: { device: Device; request: Request } | null = null;
+let current: { device: Device; request: Request; iceServers: RTCIceServer[] } | null = null;
+
+/** A transport's options from the room, with the TURN server the room's node gave this page. */
+function transportOptions(options: ViewerTransportOptions, iceServers: RTCIceServer[]): types.TransportOptions {
+  return { ...(options as unknown as types.TransportOptions), iceServers, iceTransportPolicy };
+}
 
 /**
  * The microphone, published through a send transport on the user's first press and then paused
@@ -158,14 +169,14 @@ const mic = {
 
   async start(): Promise<void> {
     if (!current) throw new Error('not connected');
-    const { device, request } = current;
+    const { device, request, iceServers } = current;
     const stream = await navigator.mediaDevices.getUserMedia({
       audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
     });
     this.track = stream.getAudioTracks()[0] ?? null;
     if (!this.track) throw new Error('no microphone');
     const options: ViewerTransportOptions = await request({ method: 'createSendTransport' });
-    const transport = device.createSendTransport(options as unknown as types.TransportOptions);
+    const transport = device.createSendTransport(transportOptions(options, iceServers));
     this.transport = transport;
     relayConnect(transport, request, 'connectSendTransport');
     transport.on('produce', ({ rtpParameters }, callback, errback) => {
@@ -260,12 +271,12 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
       return new Promise((resolve, reject) => waiting.set(id, { resolve: resolve as (d: unknown) => void, reject }));
     };
 
-    const join = async (routerRtpCapabilities: types.RtpCapabilities) => {
+    const join = async (routerRtpCapabilities: types.RtpCapabilities, iceServers: RTCIceServer[]) => {
       const device = createDevice();
       await device.load({ routerRtpCapabilities });
-      current = { device, request };
+      current = { device, request, iceServers };
       const options: ViewerTransportOptions = await request({ method: 'createTransport' });
-      const transport = device.createRecvTransport(options as unknown as types.TransportOptions);
+      const transport = device.createRecvTransport(transportOptions(options, iceServers));
       viewer.transport = transport;
       relayConnect(transport, request, 'connectTransport');
       transport.on('connectionstatechange', (state) => {
@@ -303,7 +314,7 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
           setState('waiting', 'Connecting media…');
           chatForm.hidden = !message.canChat;
           voicePanel.hidden = !message.canSpeak;
-          join(message.routerRtpCapabilities as unknown as types.RtpCapabilities).catch((err: Error) => {
+          join(message.routerRtpCapabilities as unknown as types.RtpCapabilities, message.iceServers).catch((err: Error) => {
             if (err.name === 'UnsupportedError') {
               // Reconnecting cannot give the browser WebRTC: say so once, and keep the websocket
               // for what works without media (captions, and chat with an st_ token).
