@@ -232,7 +232,11 @@ export class ClonedVoiceService {
       // unreachable: the job, if it runs, finds the voice gone at its next step and ends.
       if (!(err instanceof WorkflowNotFoundError)) log.warn({ err }, 'could not terminate a voice clone workflow');
     }
-    await fs.rm(voiceFilesDir(config.dataDir, owner.userId, id), { recursive: true, force: true });
+    // A step of the job that was still running when it was terminated may write one more file while
+    // the folder is removed (ENOTEMPTY): retried, and never a failure of the delete, which is done.
+    await fs
+      .rm(voiceFilesDir(config.dataDir, owner.userId, id), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+      .catch((err: unknown) => log.warn({ err, voiceId: id }, "could not remove a deleted voice's files"));
     // The synthesis server forgets every version of it (`clone:<user>/<voice>/`).
     await this.deps
       .builder()

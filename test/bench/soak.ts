@@ -206,6 +206,7 @@ export async function runSoak(): Promise<void> {
     if (counts.failures <= 20) out(`# failure: ${what}: ${typeof detail === 'string' ? detail : JSON.stringify(detail).slice(0, 300)}`);
   };
   const first = await figures(service, startedAt);
+  const history: Figures[] = [first];
   out(`soak: ${minutes} min of mixed traffic on one node`);
   out(row(first));
 
@@ -297,7 +298,9 @@ export async function runSoak(): Promise<void> {
     (async () => {
       while (Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, Math.min(60_000, Math.max(0, deadline - Date.now()))));
-        out(row(await figures(service, startedAt)));
+        const now = await figures(service, startedAt);
+        history.push(now);
+        out(row(now));
       }
     })(),
   ];
@@ -339,6 +342,53 @@ export async function runSoak(): Promise<void> {
       first.redisKinds[kind]?.count ?? 0,
       last.redisKinds[kind]?.count ?? 0,
     );
+  memoryInLastHalf(history);
   receiver.close();
   await service.close();
+}
+
+/** Least-squares slope of `ys` over `xs` (per unit of x). */
+function slope(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  const num = xs.reduce((a, x, i) => a + (x - mx) * (ys[i]! - my), 0);
+  const den = xs.reduce((a, x) => a + (x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
+}
+
+/**
+ * Every process's memory in the second half of the run, when caches and pools have filled: its
+ * RSS at the half and at the end, and the trend over the half's minute samples (MB a minute). A
+ * leak keeps growing there; a process that only warmed up is flat.
+ */
+function memoryInLastHalf(history: Figures[]): void {
+  const end = history.at(-1)!.atS;
+  const half = history.filter((f) => f.atS >= end / 2);
+  if (half.length < 3) return;
+  const minutes = half.map((f) => f.atS / 60);
+  out('');
+  out(`memory in the last half (${Math.round((end - half[0]!.atS) / 60)} min, ${half.length} samples):`);
+  out('| process | RSS at the half (MB) | at the end (MB) | trend (MB/min) |');
+  out('|---|---:|---:|---:|');
+  const series = (name: string, values: number[]) =>
+    out(`| ${name} | ${Math.round(values[0]!)} | ${Math.round(values.at(-1)!)} | ${slope(minutes, values).toFixed(2)} |`);
+  series(
+    'service (node)',
+    half.map((f) => f.rssMb),
+  );
+  series(
+    'service heap used after GC',
+    half.map((f) => f.heapMb),
+  );
+  series(
+    'mediasoup worker',
+    half.map((f) => f.workerRssMb),
+  );
+  const names = [...new Set(half.flatMap((f) => Object.keys(f.children)))].sort();
+  for (const name of names)
+    series(
+      name,
+      half.map((f) => f.children[name]?.rssMb ?? 0),
+    );
 }
