@@ -18,7 +18,10 @@
 #   - src/RTC/DtlsTransport.cpp: the BIO callback returns `ret` for every BIO_CB_RETURN call (the
 #     original compares with ==, so with Debian's KTLS-enabled OpenSSL a BIO_CB_RETURN|BIO_CB_CTRL
 #     call returns 1 and the worker crashes in SSL_read on the DTLS ClientHello).
-# Prints the binary's path on stdout (everything else goes to stderr).
+# Prints the binary's path on stdout (everything else goes to stderr). Two options print and build
+# nothing, for scripts/setup.sh, which builds the worker in the background: --path, the path the
+# binary has once built; --missing-packages, the apt packages the build needs that are missing (none
+# when the binary is there or cached), so that they come with its own apt-get install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[setup] %s\n' "$*" >&2; }
@@ -27,6 +30,10 @@ MESON_VERSION=1.6.1
 VERSION=$(node -p 'require("./package.json").dependencies.mediasoup')
 ROOT=.tools/mediasoup-worker
 BIN="$ROOT/$VERSION/mediasoup-worker"
+if [ "${1:-}" = --path ]; then
+  echo "$PWD/$BIN"
+  exit 0
+fi
 MESON_DIR=.tools/meson/$MESON_VERSION
 
 # A machine-wide copy, keyed by the version and this recipe, so another checkout on the machine
@@ -34,6 +41,18 @@ MESON_DIR=.tools/meson/$MESON_VERSION
 CACHE_DIR=${COMPANION_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/companion}
 RECIPE=$(cat scripts/setup-mediasoup.sh $(find scripts/mediasoup-worker -type f | sort) | sha256sum | cut -c1-16)
 CACHED="$CACHE_DIR/mediasoup-worker/$VERSION-$RECIPE/mediasoup-worker"
+
+BUILD_PACKAGES=(libuv1-dev libssl-dev libsrtp2-dev libusrsctp-dev libabsl-dev libflatbuffers-dev
+  flatbuffers-compiler ninja-build pkg-config g++)
+missing_packages() {
+  for pkg in "${BUILD_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || echo "$pkg"
+  done
+}
+if [ "${1:-}" = --missing-packages ]; then
+  [ -x "$BIN" ] || [ -x "$CACHED" ] || missing_packages
+  exit 0
+fi
 
 # Keeps the binary in the machine-wide cache (best effort: a read-only home only costs a rebuild).
 remember() {
@@ -63,11 +82,7 @@ if [ -x "$CACHED" ]; then
   exit 0
 fi
 
-missing=()
-for pkg in libuv1-dev libssl-dev libsrtp2-dev libusrsctp-dev libabsl-dev libflatbuffers-dev \
-  flatbuffers-compiler ninja-build pkg-config g++; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
-done
+mapfile -t missing < <(missing_packages)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing the mediasoup worker's build dependencies with apt: ${missing[*]}"
   sudo=""

