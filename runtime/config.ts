@@ -237,8 +237,19 @@ export interface Config {
   mediaVideoKbps: number;
   /** What realtime sessions show: `face` (drawn from the character's appearance) or `test-pattern`. */
   mediaPerformer: 'face' | 'test-pattern';
-  /** Silence after the user's speech (viewer page microphone) that ends their turn, in ms. */
+  /** Silence after the user's speech (viewer page microphone) that ends their turn, in ms, where no end-of-turn model decides. */
   voiceEndOfTurnMs: number;
+  /**
+   * At `voiceTurnCheckMs` of silence the turn so far is transcribed early; with the end-of-turn
+   * model (Smart Turn, on the transcription server; off by default) the model is also asked
+   * whether the user has finished, and a turn it finds unfinished waits up to `voiceTurnWaitMs`.
+   * Without the model every turn ends at `voiceEndOfTurnMs`.
+   */
+  voiceTurnModel: boolean;
+  voiceTurnCheckMs: number;
+  voiceTurnWaitMs: number;
+  /** From this probability (percent) on, the model's answer is "finished". */
+  voiceTurnCompletePercent: number;
   /**
    * Speech within the user's turn after which the companion stops talking (barge-in), in ms: long
    * enough that a cough or a click does not interrupt it.
@@ -510,6 +521,10 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     mediaVideoKbps: int(env, 'MEDIA_VIDEO_KBPS', 500, 50, 10_000),
     mediaPerformer: oneOf(env, 'MEDIA_PERFORMER', ['face', 'test-pattern'] as const, 'face'),
     voiceEndOfTurnMs: int(env, 'VOICE_END_OF_TURN_MS', 500, 100, 5_000),
+    voiceTurnModel: bool(env, 'VOICE_TURN_MODEL', false),
+    voiceTurnCheckMs: int(env, 'VOICE_TURN_CHECK_MS', 200, 64, 2_000),
+    voiceTurnWaitMs: int(env, 'VOICE_TURN_WAIT_MS', 500, 200, 5_000),
+    voiceTurnCompletePercent: int(env, 'VOICE_TURN_COMPLETE_PERCENT', 50, 1, 99),
     voiceBargeInMs: int(env, 'VOICE_BARGE_IN_MS', 250, 96, 2_000),
   };
   if (config.rtcMinPort > config.rtcMaxPort)

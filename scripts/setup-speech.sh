@@ -172,3 +172,26 @@ if [ ! -s "$STOCK_CACHE/${STOCK_FILES[1]}" ] && stock_embedded; then
   mkdir -p "$STOCK_CACHE" 2>/dev/null &&
     for f in "${STOCK_FILES[@]}"; do cp "$MODELS/$f" "$STOCK_CACHE/$f.tmp.$$" && mv -f "$STOCK_CACHE/$f.tmp.$$" "$STOCK_CACHE/$f"; done 2>/dev/null || true
 fi
+
+# The end-of-turn model (media/speech/model-server/turn_model.py): Smart Turn v3.2 (BSD-2-Clause),
+# shipped inside the pipecat-ai wheel on PyPI; only its ONNX file is kept, checked by its SHA-256.
+SMART_TURN_WHEEL=pipecat-ai==1.14.0
+SMART_TURN_SHA256=2bb026316b14a660486a75b1733cd3fbab8c2fd0314dc9af7be49f8cca967e4f
+SMART_TURN="$MODELS/smart-turn/smart-turn-v3.2-cpu.onnx"
+if ! echo "$SMART_TURN_SHA256  $SMART_TURN" | sha256sum -c --status 2>/dev/null; then
+  say "installing the end-of-turn model (Smart Turn v3.2, from the $SMART_TURN_WHEEL wheel, 12 MB)"
+  wheel_dir=$(mktemp -d)
+  "$PY" -m pip download -q --no-deps --disable-pip-version-check -d "$wheel_dir" "$SMART_TURN_WHEEL"
+  mkdir -p "$(dirname "$SMART_TURN")"
+  "$PY" - "$wheel_dir"/*.whl "$SMART_TURN.tmp" <<'PYEOF'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel, open(sys.argv[2], "wb") as out:
+    out.write(wheel.read("pipecat/audio/turn/smart_turn/data/smart-turn-v3.2-cpu.onnx"))
+PYEOF
+  rm -rf "$wheel_dir"
+  if ! echo "$SMART_TURN_SHA256  $SMART_TURN.tmp" | sha256sum -c --status; then
+    echo "the end-of-turn model from $SMART_TURN_WHEEL does not have the expected SHA-256" >&2
+    exit 1
+  fi
+  mv -f "$SMART_TURN.tmp" "$SMART_TURN"
+fi

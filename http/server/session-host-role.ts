@@ -92,6 +92,13 @@ export function startSessionHost(
             endOfTurnMs: config.voiceEndOfTurnMs,
             bargeInMs: config.voiceBargeInMs,
             transcribe: async (wav) => (await speech.stt.transcribe(wav, 'en', { textOnly: true })).text,
+            turnCheck: {
+              pauseMs: config.voiceTurnCheckMs,
+              waitMs: config.voiceTurnWaitMs,
+              completeAbove: config.voiceTurnCompletePercent / 100,
+              // A model that answers later than the silence bound is no use: fall back to it.
+              complete: config.voiceTurnModel ? (wav) => speech.stt.turnComplete(wav, { timeoutMs: config.voiceEndOfTurnMs }) : undefined,
+            },
             log: log.child({ part: 'listening' }),
           },
         }),

@@ -9,6 +9,11 @@
  * the turn ends: the user has taken the floor, and the companion stops talking. Shorter sounds (a
  * cough, "mm") start a turn but never interrupt.
  *
+ * With `pausesMs`, a silence inside a turn is announced as it reaches each of those lengths
+ * (`pause`, with the turn as it would end there), so that the caller can ask whether the speaker
+ * has finished (an end-of-turn model) and end the turn early with `endNow`: a finished question is
+ * then answered a breath after it, while a pause mid-sentence waits up to `endOfTurnMs`.
+ *
  * Times are on the stream's own sample clock (ms of audio received), not the wall clock, so the
  * same audio always gives the same turns; the caller maps them to wall time.
  */
@@ -31,6 +36,8 @@ export interface TurnSettings {
   tailMs?: number;
   /** A turn this long is ended anyway (and transcribed), so one never grows without bound. */
   maxTurnMs?: number;
+  /** Silences inside a turn announced (`pause`) as they reach each of these lengths, shortest first. */
+  pausesMs?: number[];
 }
 
 /** One turn of the user's: its audio (16 kHz mono s16le) and where it lies on the stream's clock. */
@@ -43,15 +50,20 @@ export interface DetectedTurn {
   speechEndMs: number;
   /** Stream ms at which the turn was declared over (speechEndMs + the silence waited for, or the flush). */
   endMs: number;
-  /** Why it ended. */
-  reason: 'silence' | 'flush' | 'max_length';
+  /** Why it ended: the silence bound, push-to-talk released, the length bound, or the caller at a pause (`endNow`). */
+  reason: 'silence' | 'flush' | 'max_length' | 'complete';
 }
 
 /**
  * `speech`: a turn started (its speech began at `atMs`); `bargeIn`: it now holds `bargeInMs` of
  * speech (at `atMs`, the end of the frame that made it so); `turn`: it is over.
  */
-export type TurnEvent = { type: 'speech'; atMs: number } | { type: 'bargeIn'; atMs: number } | { type: 'turn'; turn: DetectedTurn };
+export type TurnEvent =
+  | { type: 'speech'; atMs: number }
+  | { type: 'bargeIn'; atMs: number }
+  | { type: 'turn'; turn: DetectedTurn }
+  /** A silence inside the turn reached `pausesMs[index]`; `turn`: the turn as `endNow` would end it. */
+  | { type: 'pause'; index: number; turn: DetectedTurn };
 
 const FRAME_MS = (VAD_FRAME_SAMPLES * 1000) / VAD_SAMPLE_RATE;
 
@@ -64,6 +76,7 @@ export class TurnDetector {
   private readonly tailFrames: number;
   private readonly endFrames: number;
   private readonly maxFrames: number;
+  private readonly pauseFrames: number[];
   /** Frames received so far (the stream clock). */
   private frame = 0;
   /** Before a turn: the last pre-roll frames; in a turn: all of its frames. */
@@ -86,6 +99,7 @@ export class TurnDetector {
     this.tailFrames = Math.round((settings.tailMs ?? 160) / FRAME_MS);
     this.endFrames = Math.max(1, Math.round(settings.endOfTurnMs / FRAME_MS));
     this.maxFrames = Math.round((settings.maxTurnMs ?? 30_000) / FRAME_MS);
+    this.pauseFrames = (settings.pausesMs ?? []).map((ms) => Math.max(1, Math.round(ms / FRAME_MS))).filter((f) => f < this.endFrames);
   }
 
   /** Stream ms received so far. */
@@ -117,9 +131,25 @@ export class TurnDetector {
     }
     if (probability >= this.silenceThreshold) this.lastSpeechFrame = index;
     if (probability >= this.speechThreshold) this.speechFrames++;
-    if (index - this.lastSpeechFrame >= this.endFrames) return [{ type: 'turn', turn: this.endTurn('silence') }];
+    const quiet = index - this.lastSpeechFrame;
+    if (quiet >= this.endFrames) return [{ type: 'turn', turn: this.endTurn('silence') }];
     if (this.frames.length >= this.maxFrames) return [{ type: 'turn', turn: this.endTurn('max_length') }];
+    const pause = this.pauseFrames.indexOf(quiet);
+    if (pause >= 0) return [...this.bargeIn(index), { type: 'pause', index: pause, turn: this.turnSoFar('complete') }];
     return this.bargeIn(index);
+  }
+
+  /** Stream ms where the turn in progress last had speech (undefined between turns). */
+  get speechEndMs(): number | undefined {
+    return this.inTurn ? (this.lastSpeechFrame + 1) * FRAME_MS : undefined;
+  }
+
+  /**
+   * Ends the turn in progress now, as it stood at a `pause` whose speech ended at `speechEndMs`
+   * (the caller decided it is complete); undefined if the speaker has spoken since, or it ended.
+   */
+  endNow(speechEndMs: number): DetectedTurn | undefined {
+    return this.speechEndMs === speechEndMs ? this.endTurn('complete') : undefined;
   }
 
   /** `bargeIn`, once per turn, as soon as the turn holds enough speech. */
@@ -134,16 +164,26 @@ export class TurnDetector {
     return this.inTurn ? this.endTurn('flush') : undefined;
   }
 
-  private endTurn(reason: DetectedTurn['reason']): DetectedTurn {
-    const keep = Math.min(this.frames.length, this.lastSpeechFrame - this.turnStartFrame + 1 + this.tailFrames);
-    const turn: DetectedTurn = {
-      pcm: Buffer.concat(this.frames.slice(0, keep)),
+  /** Frames of the turn kept: its speech and a short tail. */
+  private keptFrames(): number {
+    return Math.min(this.frames.length, this.lastSpeechFrame - this.turnStartFrame + 1 + this.tailFrames);
+  }
+
+  /** The turn in progress as it would end now. */
+  private turnSoFar(reason: DetectedTurn['reason']): DetectedTurn {
+    return {
+      pcm: Buffer.concat(this.frames.slice(0, this.keptFrames())),
       startMs: this.turnStartFrame * FRAME_MS,
       speechStartMs: this.speechStartFrame * FRAME_MS,
       speechEndMs: (this.lastSpeechFrame + 1) * FRAME_MS,
       endMs: this.frame * FRAME_MS,
       reason,
     };
+  }
+
+  private endTurn(reason: DetectedTurn['reason']): DetectedTurn {
+    const keep = this.keptFrames();
+    const turn = this.turnSoFar(reason);
     this.inTurn = false;
     this.speechRun = 0;
     // The silence waited through may hold the start of the next turn: it stays as its pre-roll.

@@ -8,6 +8,13 @@
  * VOICE_BARGE_IN_MS of speech is announced at once as `bargeIn` (the user has taken the floor:
  * the companion stops talking), without waiting for its end or its transcript.
  *
+ * A silence inside a turn starts its transcript early: at `turnCheck.pauseMs` of it the turn so
+ * far goes to the transcriber, so that the transcript is (nearly) ready when the turn ends; if
+ * the speaker goes on, the early transcript is dropped. With an end-of-turn model
+ * (`turnCheck.complete`) the turn so far also goes to the model ("does this sound finished?"): a
+ * turn it finds complete ends there; one it finds unfinished waits for more speech, up to
+ * `turnCheck.waitMs` of silence. A model that cannot answer falls back to `endOfTurnMs`.
+ *
  * Turns of one voice are transcribed one after another, in order. A turn whose transcript has no
  * words (a cough, a door; Whisper's "[BLANK_AUDIO]") is dropped; so is one the transcriber fails
  * on (logged), as a person would ask again.
@@ -29,7 +36,20 @@ export interface ListeningSettings {
   bargeInMs: number;
   /** The speech-to-text engine: one turn as 16 kHz mono WAV → its text. */
   transcribe(wav: Buffer): Promise<string>;
+  /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
+  turnCheck?: TurnCheck | undefined;
   log: Logger;
+}
+
+export interface TurnCheck {
+  /** Silence after which the turn so far is transcribed and the model asked (VOICE_TURN_CHECK_MS). */
+  pauseMs: number;
+  /** With the model: the longest silence an unfinished turn waits for more speech (VOICE_TURN_WAIT_MS). */
+  waitMs: number;
+  /** From this probability on, the turn is complete. */
+  completeAbove: number;
+  /** The end-of-turn model (VOICE_TURN_MODEL): the probability that the turn (16 kHz mono WAV) is complete. */
+  complete?: ((wav: Buffer) => Promise<number>) | undefined;
 }
 
 /** What was heard, with where the time went (the conversation benchmark reads these). */
@@ -125,6 +145,8 @@ class VoiceListener {
   private pendingFlush: { atMs: number; timer: NodeJS.Timeout } | undefined;
   /** Stream ms where the turn in progress started its speech. */
   private speechStartMs = 0;
+  /** The early transcript of the turn in progress, taken at a pause (for the speech ending at `speechEndMs`). */
+  private early: { speechEndMs: number; text: Promise<string>; model: 'unknown' | 'failed' | 'answered' } | undefined;
   private closed = false;
 
   constructor(
@@ -134,7 +156,13 @@ class VoiceListener {
     private readonly onBargeIn: (bargeIn: BargeIn) => void,
   ) {
     const log = settings.log.child({ viewerId: voice.viewerId });
-    this.detector = new TurnDetector({ endOfTurnMs: settings.endOfTurnMs, bargeInMs: settings.bargeInMs });
+    const check = settings.turnCheck;
+    this.detector = new TurnDetector({
+      endOfTurnMs: check?.complete ? check.waitMs : settings.endOfTurnMs,
+      bargeInMs: settings.bargeInMs,
+      // At the model's pause it is asked; at endOfTurnMs the turn ends if it could not answer.
+      ...(check ? { pausesMs: check.complete ? [check.pauseMs, settings.endOfTurnMs] : [check.pauseMs] } : {}),
+    });
     this.decoder = new VoiceDecoder(settings.ffmpegPath, log);
     this.decoder.on('pcm', (chunk) => this.receive(chunk));
     voice.on('rtp', (packet) => this.decoder.write(packet));
@@ -214,6 +242,7 @@ class VoiceListener {
           if (event.type === 'bargeIn')
             this.onBargeIn({ viewerId: this.voice.viewerId, speechStartedAt: this.wallAt(this.speechStartMs), detectedAt: Date.now() });
           else if (event.type === 'speech') this.speechStartMs = event.atMs;
+          else if (event.type === 'pause') this.paused(event.index, event.turn);
           else this.turnEnded(event.turn);
         }
       }
@@ -233,26 +262,88 @@ class VoiceListener {
     return Math.min(Date.now(), this.lastFrameAt - (this.detector.streamMs - streamMs));
   }
 
+  /** Transcribes `wav` after the turns before it (the promise never rejects: a failure is logged, and reads as no words). */
+  private transcribeInTurn(wav: Buffer): Promise<string> {
+    const text = this.transcribing.then(() => this.settings.transcribe(wav));
+    this.transcribing = text.then(
+      () => undefined,
+      () => undefined,
+    );
+    return text.catch((err: unknown) => {
+      this.settings.log.warn({ err }, 'a turn could not be transcribed; it is dropped');
+      return '';
+    });
+  }
+
+  /**
+   * A silence inside the turn: at the first pause the turn so far is transcribed and the model
+   * asked; a complete turn ends now. At the second (endOfTurnMs) the turn ends if the model failed.
+   */
+  private paused(index: number, turn: DetectedTurn): void {
+    const check = this.settings.turnCheck;
+    if (!check) return;
+    if (index === 1) {
+      const early = this.early;
+      if (early?.speechEndMs === turn.speechEndMs && early.model === 'failed') this.endNow(turn.speechEndMs);
+      return;
+    }
+    const wav = wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm });
+    const early = {
+      speechEndMs: turn.speechEndMs,
+      text: this.transcribeInTurn(wav),
+      model: 'unknown' as 'unknown' | 'failed' | 'answered',
+    };
+    this.early = early;
+    const complete = check.complete;
+    if (!complete) return;
+    const askedAt = Date.now();
+    complete(wav).then(
+      (probability) => {
+        early.model = 'answered';
+        this.settings.log.debug({ probability, checkMs: Date.now() - askedAt }, 'end-of-turn model');
+        if (probability >= check.completeAbove) this.endNow(turn.speechEndMs);
+      },
+      (err: unknown) => {
+        early.model = 'failed';
+        this.settings.log.warn({ err }, 'the end-of-turn model did not answer; the turn ends on silence');
+        // Already past endOfTurnMs of silence: end it now.
+        if (this.detector.streamMs - turn.speechEndMs >= this.settings.endOfTurnMs) this.endNow(turn.speechEndMs);
+      },
+    );
+  }
+
+  /** Ends the turn whose speech ended at `speechEndMs`, if the speaker has not spoken since. */
+  private endNow(speechEndMs: number): void {
+    if (this.closed) return;
+    const turn = this.detector.endNow(speechEndMs);
+    if (turn) this.turnEnded(turn);
+  }
+
   private turnEnded(turn: DetectedTurn): void {
     const now = Date.now();
     const timing = { startedAt: this.wallAt(turn.speechStartMs), speechEndedAt: this.wallAt(turn.speechEndMs), turnEndedAt: now };
+    // The early transcript is this turn's if no speech came after it; otherwise it is dropped.
+    const early = this.early?.speechEndMs === turn.speechEndMs ? this.early.text : undefined;
+    this.early = undefined;
     const wav = wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm });
+    const transcript = early ?? this.transcribeInTurn(wav);
     this.transcribing = this.transcribing.then(async () => {
       try {
-        const text = spokenText(await this.settings.transcribe(wav));
+        const text = spokenText(await transcript);
         const transcribedAt = Date.now();
         this.settings.log.info(
           {
             reason: turn.reason,
             audioMs: Math.round((turn.pcm.length / 2 / VAD_SAMPLE_RATE) * 1000),
             sttMs: transcribedAt - now,
+            early: early !== undefined,
             words: text ? text.split(' ').length : 0,
           },
           'a turn was heard',
         );
         if (text) this.onHeard({ text, ...timing, endedAt: timing.speechEndedAt, transcribedAt, reason: turn.reason });
       } catch (err) {
-        this.settings.log.warn({ err }, 'a turn could not be transcribed; it is dropped');
+        this.settings.log.warn({ err }, 'a heard turn could not be handed to the session');
       }
     });
   }

@@ -72,6 +72,23 @@ export class SttClient {
     };
   }
 
+  /**
+   * The probability that a turn of speech (16 kHz mono WAV) is complete, from the server's
+   * end-of-turn model (`POST /v1/audio/turn`, our extension: stt_server.py). Fails with an
+   * UpstreamError where the server has none.
+   */
+  async turnComplete(wav: Buffer, options: { timeoutMs?: number } = {}): Promise<number> {
+    const res = await this.http.call('POST', '/v1/audio/turn', { contentType: 'audio/wav', data: wav }, options);
+    let parsed: { complete?: unknown };
+    try {
+      parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;
+    } catch {
+      throw new UpstreamError(CAPABILITY, 'the end-of-turn model answered something other than JSON');
+    }
+    if (typeof parsed.complete !== 'number') throw new UpstreamError(CAPABILITY, 'the end-of-turn model answered without a probability');
+    return parsed.complete;
+  }
+
   async health(timeoutMs: number): Promise<void> {
     await this.http.call('GET', '/health', undefined, { timeoutMs });
   }

@@ -11,6 +11,7 @@ import { runSessions } from './sessions.js';
 import { runSoak } from './soak.js';
 import { runSpeech } from './speech.js';
 import { runTranscription } from './transcription.js';
+import { runTurnModel } from './turn-model.js';
 
 const benches: Record<string, () => Promise<void>> = {
   'api-overhead': runApiOverhead,
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   replies: runReplies,
   'warm-up': runReplyWarmup,
   transcription: runTranscription,
+  'turn-model': runTurnModel,
   clone: runClone,
   conversation: runConversation,
   capacity: runCapacity,

@@ -269,3 +269,27 @@ test.serial('SPEECH_STT_MODEL=whisper-base transcribes Spanish, with the languag
     t.is(res.json().data.language, 'es');
   }
 });
+
+/** 16 kHz mono WAV of a LibriVox reader (human speech, pocketsphinx-testdata), cut to `fraction` of it. */
+function humanSpeech(clip: string, fraction = 1): Buffer {
+  const wav = fs.readFileSync(`/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-${clip}.wav`);
+  const dataAt = wav.indexOf('data') + 8;
+  const samples = Math.floor(((wav.length - dataAt) / 2) * fraction);
+  const out = Buffer.from(wav.subarray(0, dataAt + samples * 2));
+  out.writeUInt32LE(out.length - 8, 4);
+  out.writeUInt32LE(samples * 2, dataAt - 4);
+  return out;
+}
+
+test('the end-of-turn model hears a finished sentence as complete and one cut mid-sentence as unfinished', async (t) => {
+  const stt = new SttClient({ baseUrl: process.env.SPEECH_STT_URL!, timeoutMs: 30_000, maxResponseBytes: 64 * 1024 });
+  t.teardown(() => stt.close());
+  // Two readings that end a sentence, each also cut a little past half-way, mid-sentence.
+  for (const clip of ['0870', '0920']) {
+    const whole = await stt.turnComplete(humanSpeech(clip));
+    const cut = await stt.turnComplete(humanSpeech(clip, 0.55));
+    t.log(`${clip}: finished ${whole.toFixed(3)}, cut mid-sentence ${cut.toFixed(3)}`);
+    t.true(whole >= 0.5, `${clip} whole: ${whole}`);
+    t.true(cut < 0.5, `${clip} cut: ${cut}`);
+  }
+});

@@ -49,3 +49,29 @@ test('speech frames add up across short pauses within one turn, and each turn ba
   // The first turn's twelfth speech frame is the second frame of its third syllable.
   t.is(events[1]!.frame, 5 + 3 + 5 + 3 + 1);
 });
+
+test('a pause inside a turn is announced at each asked length, and endNow ends the turn there unless speech came back', (t) => {
+  const detector = new TurnDetector({ endOfTurnMs: 1000, bargeInMs: 256, pausesMs: [192, 500] });
+  // Speech, a 320 ms pause (only the first length is reached), speech again, then silence.
+  const first = feed(detector, [...frames(640, 0.9), ...frames(320, 0.01), ...frames(320, 0.9), ...frames(256, 0.01)]);
+  const pauses = first.filter((e) => e.type === 'pause');
+  t.deepEqual(
+    pauses.map((e) => (e.type === 'pause' ? e.index : -1)),
+    [0, 0],
+    'the 192 ms length was reached twice (once per pause); 500 ms not yet',
+  );
+  const [stale, current] = pauses as Array<Extract<TurnEvent, { type: 'pause' }>>;
+  t.is(detector.endNow(stale!.turn.speechEndMs), undefined, 'the speaker went on after the first pause: it cannot end the turn');
+  const turn = detector.endNow(current!.turn.speechEndMs);
+  t.truthy(turn);
+  t.is(turn!.reason, 'complete');
+  t.is(turn!.speechEndMs, current!.turn.speechEndMs);
+  t.is(turn!.pcm.length, current!.turn.pcm.length, 'the turn ended is the one announced');
+  t.false(detector.speaking);
+  // The bound still ends a turn nobody ends early, after its lengths were announced.
+  const second = feed(detector, [...frames(320, 0.9), ...frames(1100, 0.01)]);
+  t.deepEqual(
+    second.map((e) => (e.type === 'pause' ? `pause${e.index}` : e.type)),
+    ['speech', 'bargeIn', 'pause0', 'pause1', 'turn'],
+  );
+});

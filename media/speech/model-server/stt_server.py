@@ -5,6 +5,8 @@ faster-whisper 1.2.1 with the model SPEECH_STT_MODEL names (CTranslate2, int8 on
   whisper-base     99 languages, assembled by scripts/setup-speech.sh into SPEECH_MODELS_DIR/whisper-base.
 A request's `language` is an ISO 639-1 code, or `auto` to detect it (whisper-base only; tiny.en
 answers only `en`).
+`POST /v1/audio/turn` (our extension) answers whether a turn of speech sounds finished, from the
+Smart Turn model (turn_model.py), on its own lock: a check never waits behind a transcription.
 The service sends 16 kHz mono 16-bit WAV, decoded here with the stdlib; any other container is
 handed to faster-whisper's own decoder (PyAV) through a temporary file. One transcription at a
 time: on a 2-core box a second one only halves the speed of both.
@@ -24,6 +26,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from common import HttpError, JsonHandler, serve  # noqa: E402
+import turn_model  # noqa: E402
 
 log = logging.getLogger("stt")
 THREADS = int(os.environ.get("SPEECH_STT_THREADS", "2"))
@@ -59,6 +62,7 @@ def load_model():
 MODEL = load_model()
 from faster_whisper.tokenizer import _LANGUAGE_CODES as LANGUAGE_CODES  # noqa: E402
 LOCK = threading.Lock()
+TURN = turn_model.load()
 
 
 def parse_multipart(handler):
@@ -170,8 +174,20 @@ def transcriptions(handler):
     )
 
 
+def turn(handler):
+    """The probability that the turn in the body (16 kHz mono 16-bit WAV) is complete."""
+    if TURN is None:
+        raise HttpError(501, "the end-of-turn model is not installed; run scripts/setup-speech.sh")
+    audio = pcm_from_wav(handler.read_body())
+    if audio is None:
+        raise HttpError(400, "send the turn as 16 kHz mono 16-bit WAV")
+    started = time.perf_counter()
+    probability = TURN.complete(audio)
+    handler.send_json(200, {"complete": round(probability, 4), "ms": round((time.perf_counter() - started) * 1000, 1)})
+
+
 def health(handler):
-    handler.send_json(200, {"status": "ok", "model": MODEL_ID, "multilingual": MULTILINGUAL})
+    handler.send_json(200, {"status": "ok", "model": MODEL_ID, "multilingual": MULTILINGUAL, "turnModel": TURN is not None})
 
 
 def models(handler):
@@ -183,6 +199,7 @@ class Handler(JsonHandler):
         ("GET", "/health"): health,
         ("GET", "/v1/models"): models,
         ("POST", "/v1/audio/transcriptions"): transcriptions,
+        ("POST", "/v1/audio/turn"): turn,
     }
 
 
