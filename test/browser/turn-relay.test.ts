@@ -105,8 +105,8 @@ const selectedCandidate = (page: Page) =>
     const transport = stats.find((s) => s.type === 'transport');
     const pair = stats.find((s) => s.id === transport?.selectedCandidatePairId);
     const local = stats.find((s) => s.id === pair?.localCandidateId);
-    return local ? { type: local.candidateType, protocol: local.relayProtocol ?? local.protocol } : null;
-  })`) as Promise<{ type: string; protocol: string } | null>;
+    return local ? { type: local.candidateType, protocol: local.relayProtocol ?? local.protocol, rttMs: pair.currentRoundTripTime * 1000 } : null;
+  })`) as Promise<{ type: string; protocol: string; rttMs: number } | null>;
 const level = async (page: Page) => ((await page.evaluate('window.companionViewer.audioLevel()')) as number | null) ?? 0;
 const captionsOf = (page: Page) => page.evaluate('window.companionViewer.captions') as Promise<Array<{ role: string; text: string }>>;
 
@@ -227,17 +227,21 @@ test.serial('a page forced to relay through the TURN server plays the video, is 
 
   // Time to first video, alternating the paths on fresh pages of a watch-only viewer.
   const firstVideo: Record<'direct' | 'relay', number[]> = { direct: [], relay: [] };
+  const rtt: Record<'direct' | 'relay', number[]> = { direct: [], relay: [] };
   for (let round = 0; round < 3; round++) {
     for (const mode of ['relay', 'direct'] as const) {
       const page = await browsers[mode].newPage();
       firstVideo[mode].push(await timeToFirstVideo(page, viewUrl(viewerToken, mode === 'relay')));
-      t.like(await selectedCandidate(page), { type: mode === 'relay' ? 'relay' : 'host' }, `${mode}: the path taken`);
+      const path = await selectedCandidate(page);
+      t.like(path, { type: mode === 'relay' ? 'relay' : 'host' }, `${mode}: the path taken`);
+      rtt[mode].push(path?.rttMs ?? NaN);
       await page.close();
     }
   }
   t.log(
     `time to first video, ms (3 rounds): direct ${firstVideo.direct.join(', ')} (median ${median(firstVideo.direct)}); ` +
-      `relay ${firstVideo.relay.join(', ')} (median ${median(firstVideo.relay)})`,
+      `relay ${firstVideo.relay.join(', ')} (median ${median(firstVideo.relay)}); ` +
+      `ICE round trip, ms: direct ${rtt.direct.join(', ')}, relay ${rtt.relay.join(', ')}`,
   );
 
   // The session's own st_ page on each path: it talks, and hears the answer, through that path.
