@@ -40,13 +40,22 @@ export function checkReferenceQuality(a: ReferenceAnalysis, minSpeechS: number):
   if (a.speech_s < minSpeechS)
     return {
       code: 'too_little_speech',
-      reason: `the samples hold ${a.speech_s.toFixed(1)} s of speech; at least ${minSpeechS} s is needed (about 10 s is best)`,
+      reason:
+        `the samples hold ${a.speech_s.toFixed(1)} s of speech in ${a.duration_s.toFixed(1)} s of audio (the rest is pauses, ` +
+        `breaths or sounds that are not speech); at least ${minSpeechS} s of speech is needed, about 10 s is best: ` +
+        'send longer lines of the speaker talking, or more clips of them (they are joined)',
     };
   if (a.snr_db < t.minSnrDb)
     return { code: 'too_noisy', reason: `speech is only ${a.snr_db.toFixed(0)} dB above the background noise; record somewhere quieter` };
   if (a.voiced_fraction < t.minVoicedFraction)
     return { code: 'not_speech', reason: 'the samples do not sound like speech (too little voiced sound)' };
   if (a.speaker_windows >= 3 && a.speaker_min_similarity < t.minSpeakerSimilarity)
-    return { code: 'several_speakers', reason: 'the samples seem to hold more than one speaker' };
+    return {
+      code: 'several_speakers',
+      reason:
+        `the samples seem to hold more than one speaker (two stretches of them sound ${a.speaker_min_similarity.toFixed(2)} alike; ` +
+        `one person's usually sound at least ${t.minSpeakerSimilarity} alike): send clips of one person only. If it is one ` +
+        'person acting in very different voices, send lines in the one voice the clone should have',
+    };
   return null;
 }
