@@ -8,6 +8,8 @@
  *   UTF-16 surrogate in a path parameter, a query parameter or anywhere in a JSON body (values and
  *   keys) answers 400 naming the field. PostgreSQL cannot store either, and model servers choke on
  *   NUL, so such input must never get past the edge.
+ * - Path ids come first: they are checked against their grammar (http/schemas/ids.ts) before the
+ *   body is read, so a malformed id is the same 404 whatever else is wrong with the request.
  * - Errors raised outside our error handler are enveloped too: the router's (bad URL encoding 400,
  *   over-long path parameter 414) through `frameworkErrors`, the HTTP parser's (431 for headers over
  *   Node's `maxHeaderSize`, 400 for malformed requests) through `clientErrorHandler`, and anything a
@@ -44,6 +46,25 @@ export function edgeCode(status: number): string {
 function checkRequestText(request: FastifyRequest): void {
   const found = findBadText(request.params, 'params') ?? findBadText(request.query, 'querystring') ?? findBadText(request.body, 'body');
   if (found) throw new ValidationError(`${found[0]} ${found[1]}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Path ids before the body
+
+/**
+ * The route's params validation, run before the body is parsed (Fastify validates params only
+ * after parsing): a failure is handed to the error handler as the validation error it would be,
+ * which answers a malformed id 404. Params with a NUL or a lone surrogate are left to
+ * `checkRequestText` (400 naming the field).
+ */
+function paramsFirst(request: FastifyRequest): Error | undefined {
+  const validate = request.getValidationFunction('params');
+  if (!validate || findBadText(request.params, 'params') || validate(request.params)) return undefined;
+  return Object.assign(new Error('params are invalid'), {
+    validation: validate.errors ?? [],
+    validationContext: 'params',
+    statusCode: 400,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +205,11 @@ export default fp(
     app.addHook('onRoute', strictQuerystring);
     app.addHook('onRoute', declareEdgeAnswers);
     // Hooks on every request take a callback rather than return a promise: one less promise each.
+    app.addHook('preParsing', (request, _reply, payload, done) => {
+      const err = paramsFirst(request);
+      if (err) return done(err);
+      done(null, payload);
+    });
     app.addHook('preValidation', (request, _reply, done) => {
       try {
         checkRequestText(request);

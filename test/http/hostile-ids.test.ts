@@ -163,3 +163,24 @@ test("one account's hostile calls leave another account's sessions untouched", a
     'nothing went wrong on the node while it was attacked',
   );
 });
+
+test('a malformed id is a 404 before the body is read: a body that is not JSON changes nothing', async (t) => {
+  for (const url of ['/api/v1/avatars/ses_a.%2A.%3E/viewer-token', '/api/v1/avatars/ses_x%20y/chat', '/api/v1/characters/chr_%3E']) {
+    const res = await service.app.inject({
+      method: url.includes('characters') ? 'PATCH' : 'POST',
+      url,
+      headers: { authorization: `Bearer ${hostile.live}`, 'content-type': 'application/json' },
+      payload: '\u00ff\u00fe,{',
+    });
+    t.is(res.statusCode, 404, `${url}: ${res.body}`);
+    t.is(envelopeOf(res).code, 'COMPANION_ERR_NOT_FOUND');
+  }
+  // A well-formed id of nothing with the same body is still the body's 400.
+  const res = await service.app.inject({
+    method: 'POST',
+    url: '/api/v1/avatars/ses_missing/chat',
+    headers: { authorization: `Bearer ${hostile.live}`, 'content-type': 'application/json' },
+    payload: '\u00ff\u00fe,{',
+  });
+  t.is(res.statusCode, 400);
+});
