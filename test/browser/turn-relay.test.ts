@@ -254,7 +254,10 @@ test.serial('a page forced to relay through the TURN server plays the video, is 
     await page.click('#unmute');
     await page.selectOption('#mic-mode', 'open');
   }
-  t.like(await selectedCandidate(pages.relay), { protocol: 'udp' }, 'relayed over UDP to the TURN server');
+  // The page is offered TURN over UDP and over TCP; which pair Chromium nominates first depends on
+  // timing (under load it was TCP), and either is the relay working.
+  const relayed = await selectedCandidate(pages.relay);
+  t.true(['udp', 'tcp'].includes(relayed?.protocol ?? ''), `relayed to the TURN server over ${relayed?.protocol}`);
 
   const quietOn = (page: Page) =>
     until(
