@@ -1,30 +1,44 @@
 /**
- * Conversation benchmark: voice to voice. In-process on its own embedded stack
- * (.data/bench-conversation) with the real models: questions synthesised by the service's own
- * voice are spoken into a realtime session's room as Opus RTP, in real time, through the path a
- * viewer's microphone takes from its producer on (AvatarRoom.injectVoice), each followed by
- * silence as an open microphone sends; the companion's voice is watched where it leaves the SFU
- * (a plain-RTP consumer, as the media benchmark does). Per turn:
+ * Conversation benchmark: voice to voice, on its own embedded stack (.data/bench-conversation) with
+ * the real models, measured two ways in one run.
  *
- *   end of the user's speech (the last packet with speech sent)
- *     → VAD end of turn   the turn declared over after VOICE_END_OF_TURN_MS of silence (+ the model's hangover)
- *     → STT               transcript back from the speech-to-text server
- *     → reply 1st sentence the reply engine's first sentence (timed through wrapReplyEngine)
- *     → TTFA              time to first audio: the first Opus packet of speech leaving the SFU after
- *                         the first sentence (TTS of the first piece, the pacer's next tick, ffmpeg's
- *                         Opus encode and packetisation)
+ * Through the viewer page (conversation-browser.ts), what a user hears: headless Chromium's fake
+ * microphone plays questions in the service's own voice, each followed by a long pause of digital
+ * silence or over a −54 dBFS noise floor (`--mic`), into the page with the session's st_ token on open
+ * mic; a second page watches and listens. Per turn, each stage from the one before, from the
+ * question's last voiced sample as the page's microphone gave it:
  *
- * and, after each turn (the machine otherwise idle), the first sentence synthesised alone through
- * the speech service: the TTS first chunk, the synthesis share of TTFA. p50 and p95 over the turns,
- * per voice.
+ *     → end of turn         the room's listener declares the turn over (VOICE_END_OF_TURN_MS of silence)
+ *     → transcript          back from the speech-to-text server
+ *     → reply 1st sentence  the reply engine's first sentence (timed through wrapReplyEngine)
+ *     → out of the SFU      the first loud packet of the companion's voice leaving the SFU (decoded)
+ *     → in the browser      the first loud 10 ms at the watching page (its jitter buffer, its decoder)
  *
- * Then barge-in: the user speaks over a long answer (a story), 300 ms into one of its sentences of seven words or more.
- * The companion's audio out of the SFU is decoded (levels per 20 ms packet) and timed: from the user's first
- * packet of speech to the listener's detection (VOICE_BARGE_IN_MS of speech, plus decoding and the
- * VAD), and from the detection to the companion's last loud packet out of the SFU (the stop).
+ * and barge-in: in a new page the user types a request for a long story; once one of the answer's
+ * sentences of seven words or more starts, the page's microphone opens (the fake microphone's file
+ * starts again) and says an interruption 0.7 s later, over it. From the user's speech onset at the
+ * page's microphone to the listener's detection, the last loud packet out of the SFU, and the
+ * companion's voice gone at the watching page.
  *
- *   npm run bench -- conversation [--turns 10] [--barge-ins 5] [--voices en-US-joe,en-US-slt] [--engine local|persona]
+ * In process, as before the page existed: questions are sent as Opus RTP, in real time, into the room
+ * on the path a viewer's microphone takes from its producer on (AvatarRoom.injectVoice), each followed
+ * by silence as an open microphone sends; the companion's voice is watched where it leaves the SFU
+ * (a plain-RTP consumer). Per turn: the VAD's end of turn, the transcript (STT), the reply's first
+ * sentence, TTFA (the first Opus packet of speech out of the SFU: TTS of the first piece, the pacer's
+ * next tick, the Opus encode), and the first sentence synthesised again alone once the answer is over
+ * (the TTS first chunk). Barge-in: the user speaks 300 ms into one of the story's sentences of seven
+ * words or more; from the user's first packet of speech to the detection and to the companion's last
+ * loud packet out of the SFU.
+ *
+ * Every stock voice engine, the default voice first (`--voices`); each with the service's reply engine
+ * (`--engine`, the local model by default) and then with the persona engine (rules, no model), the
+ * pipeline's floor in the same run (`--floor off` leaves it out). p50 and p95 per row.
+ *
+ *   npm run bench -- conversation [--turns 6] [--barge-ins 3] [--voices en-US-slt,en-US-joe] [--engine local|persona]
+ *     [--via in-process,browser] [--mic silence,noise] [--floor on|off] [--gap <ms after each question at the page>]
  */
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { freshBenchDataDir, inProcessBenchConfig } from './bench-servers.js';
@@ -32,12 +46,26 @@ import { createLogger } from '../../runtime/logger.js';
 import { startService, type RunningService } from '../../http/server/start-service.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
-import { builtInVoice } from '../../runtime/voices/voice-catalog.js';
+import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
+import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
 import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
 import { INJECTED_VOICE, type BargeInTimings, type HeardTimings } from '../../media/rooms/avatar-room.js';
 import { parseWav, type Pcm } from '../../media/speech/wav.js';
 import { RtpReceiver } from '../helpers/rtp-receiver.js';
 import { joinPcm, opusLevels, opusPackets, PACKET_MS, pcmMs, sendPaced, silence } from '../helpers/opus-rtp.js';
+import {
+  dumpRecording,
+  LEAD_MS,
+  micScript,
+  bargeInThroughPages,
+  pageTurns,
+  talkThroughPages,
+  voicedSpan,
+  type MicFloor,
+  type PageBargeIn,
+  type PageSession,
+  type PageTurn,
+} from './conversation-browser.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const epoch = (performanceMs: number) => performance.timeOrigin + performanceMs;
@@ -51,25 +79,48 @@ const QUESTIONS = [
   'What do you like to do on a rainy day?',
 ];
 
-/** Times the reply engine's first sentence of each turn (epoch ms). */
+/** The pipeline's floor: replies from the persona engine (rules, no model), at once. */
+const FLOOR_ENGINE = new PersonaEngine();
+
+/** Times the reply engine's first sentence of each turn (epoch ms); with `floor`, the persona engine replies instead. */
 class TimedEngine implements ReplyEngine {
   firstSentenceAt: number[] = [];
+  /** Set between sessions: a session is prepared and answered by one engine. */
+  floor = false;
   constructor(private readonly inner: ReplyEngine) {}
-  get name() {
+  private get current(): ReplyEngine {
+    return this.floor ? FLOOR_ENGINE : this.inner;
+  }
+  /** The service's own engine. */
+  get serviceName() {
     return this.inner.name;
   }
-  prepare(ctx: Omit<ReplyContext, 'userText'>): void {
-    this.inner.prepare?.(ctx);
+  get name() {
+    return this.current.name;
+  }
+  prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> | void {
+    return this.current.prepare?.(ctx);
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     let first = true;
-    for await (const sentence of this.inner.reply(ctx, signal)) {
+    for await (const sentence of this.current.reply(ctx, signal)) {
       if (first) this.firstSentenceAt.push(Date.now());
       first = false;
       yield sentence;
     }
   }
 }
+
+/** The default voice, then the first voice of every other engine (en-US-slt in Kokoro, en-US-joe in Piper). */
+function stockVoices(): string[] {
+  const first = builtInVoice(DEFAULT_VOICE_ID)!;
+  const others = BUILT_IN_VOICES.filter((v, i, all) => v.engine !== first.engine && all.findIndex((w) => w.engine === v.engine) === i);
+  return [first.voiceId, ...others.map((v) => v.voiceId)];
+}
+
+/** The pause after each question at the page's microphone when no in-process turns give the longest answer. */
+const DEFAULT_GAP_MS = 20_000;
+const NOISE_LABEL = '−54 dBFS';
 
 interface TurnFigures {
   vad: number;
@@ -78,6 +129,8 @@ interface TurnFigures {
   audio: number;
   total: number;
   ttsAlone: number;
+  /** From the end of the question to the end of the answer (its last loud packet, 1.5 s of quiet after it). */
+  over: number;
 }
 
 interface BargeInFigures {
@@ -108,15 +161,25 @@ export async function runConversation(): Promise<void> {
     args: process.argv.slice(3),
     strict: false,
     options: {
-      turns: { type: 'string', default: '10' },
-      'barge-ins': { type: 'string', default: '5' },
-      voices: { type: 'string', default: 'en-US-joe,en-US-slt' },
+      turns: { type: 'string', default: '6' },
+      'barge-ins': { type: 'string', default: '3' },
+      voices: { type: 'string', default: stockVoices().join(',') },
       engine: { type: 'string', default: 'local' },
+      via: { type: 'string', default: 'in-process,browser' },
+      mic: { type: 'string', default: 'silence,noise' },
+      floor: { type: 'string', default: 'on' },
+      gap: { type: 'string' },
+      dump: { type: 'string' },
     },
   });
   const turns = Number(values.turns);
   const bargeIns = Number(values['barge-ins']);
   const voices = String(values.voices).split(',');
+  const via = new Set(String(values.via).split(','));
+  const mics = String(values.mic).split(',') as MicFloor[];
+  const dump = values.dump ? String(values.dump) : undefined;
+  for (const voiceId of voices) if (!builtInVoice(voiceId)) throw new Error(`--voices: ${voiceId} is not a stock voice`);
+  for (const mic of mics) if (mic !== 'silence' && mic !== 'noise') throw new Error(`--mic: ${mic} is neither silence nor noise`);
   const config = inProcessBenchConfig(freshBenchDataDir('bench-conversation'), 41000, {
     // Replies long enough to be interrupted (the story); the usual turns answer in one to three sentences anyway.
     REPLY_MAX_SENTENCES: '6',
@@ -136,27 +199,108 @@ export async function runConversation(): Promise<void> {
     const questions: Pcm[] = [];
     for (const q of QUESTIONS) questions.push(await say(q));
     const speech = { questions, story: await say(STORY), interruption: await say(INTERRUPTION) };
+    // The replies: the service's engine, then (unless it is the persona engine) the pipeline's floor:
+    // the same run, sessions and voices, with the persona engine's replies and no model.
+    const replies = [
+      { label: engine!.serviceName === FLOOR_ENGINE.name ? 'persona' : 'model', floor: false },
+      ...(engine!.serviceName !== FLOOR_ENGINE.name && values.floor !== 'off' ? [{ label: 'floor (persona)', floor: true }] : []),
+    ];
     out(
-      `# conversation benchmark: voice to voice, ${turns} turns and ${bargeIns} barge-ins per voice, reply engine ${engine!.name}, ` +
-        `VOICE_END_OF_TURN_MS ${config.voiceEndOfTurnMs}, VOICE_BARGE_IN_MS ${config.voiceBargeInMs}; ms, wall clock; shared machine: compare rows of one run`,
+      `# conversation benchmark: voice to voice, ${turns} turns and ${bargeIns} barge-ins per voice, replies of ${replies
+        .map((r) => (r.floor ? `${FLOOR_ENGINE.name} (the floor)` : engine!.serviceName))
+        .join(' and ')}, VOICE_END_OF_TURN_MS ${config.voiceEndOfTurnMs}, VOICE_BARGE_IN_MS ${config.voiceBargeInMs}; ` +
+        `ms, wall clock, p50 / p95; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the start`,
     );
-    const rows: Array<[string, TurnFigures[], BargeInFigures[]]> = [];
-    for (const voiceId of voices) rows.push([voiceId, ...(await measureVoice(service, api, engine!, voiceId, speech, turns, bargeIns))]);
-    const cell = <T>(figures: T[], k: keyof T) => {
-      const values = figures.map((f) => f[k] as number);
-      return `${percentile(values, 50).toFixed(0)} / ${percentile(values, 95).toFixed(0)}`.padStart(20);
-    };
-    const head = (names: string[]) => out(names.map((h, i) => (i === 0 ? h.padEnd(12) : h.padStart(20))).join(''));
-    head(['voice', 'VAD end of turn', 'STT', 'reply 1st sentence', 'TTFA', 'voice to voice', 'TTS 1st chunk']);
-    for (const [voiceId, figures] of rows)
-      out(voiceId.padEnd(12) + (['vad', 'stt', 'reply', 'audio', 'total', 'ttsAlone'] as const).map((k) => cell(figures, k)).join(''));
-    head(['barge-in', 'speech → detected', 'detected → stopped', 'speech → stopped']);
-    for (const [voiceId, , figures] of rows)
-      out(voiceId.padEnd(12) + (['detect', 'stop', 'total'] as const).map((k) => cell(figures, k)).join(''));
-    out(`(each cell: p50 / p95; ${rows.map(([v, f, b]) => `${v}: ${f.length} turns, ${b.length} barge-ins`).join(', ')} complete)`);
+    const inProcess: Array<{ row: string[]; turns: TurnFigures[]; stops: BargeInFigures[] }> = [];
+    const pages = new Map<MicFloor, Array<{ row: string[]; turns: PageTurn[] }>>();
+    const pageStops: Array<{ row: string[]; trials: PageBargeIn[] }> = [];
+    for (const voiceId of voices) {
+      for (const reply of replies) {
+        engine!.floor = reply.floor;
+        const row = [voiceId, reply.label];
+        const tag = `${voiceId}, ${reply.label}`;
+        let gapMs = values.gap ? Number(values.gap) : DEFAULT_GAP_MS;
+        if (via.has('in-process')) {
+          const [figures, stops] = await measureVoice(service, api, engine!, voiceId, speech, turns, bargeIns, tag);
+          inProcess.push({ row, turns: figures, stops });
+          // The pause after each question in the browser: the longest answer in process, and room to spare.
+          const over = figures.map((f) => f.over).filter(Number.isFinite);
+          if (!values.gap && over.length > 0) gapMs = Math.min(45_000, Math.max(8000, 1.5 * Math.max(...over) + 3000));
+        }
+        if (!via.has('browser')) continue;
+        for (const mic of mics) {
+          if (turns === 0) break;
+          const { turns: figures } = await measureInPage(service, api, engine!, voiceId, speech, turns, mic, gapMs, `${tag}, ${mic}`, dump);
+          pages.set(mic, [...(pages.get(mic) ?? []), { row, turns: figures }]);
+        }
+        if (bargeIns > 0) {
+          // A real microphone is never digitally silent: the noise floor's, if it is measured.
+          const mic = mics.includes('noise') ? 'noise' : mics[0]!;
+          const trials = await bargeInPage(service, api, voiceId, speech, bargeIns, mic, `${tag}, ${mic}`, dump);
+          pageStops.push({ row: [...row, mic], trials });
+        }
+      }
+    }
+    const cell = (values: number[]) => `${percentile(values, 50).toFixed(0)} / ${percentile(values, 95).toFixed(0)}`;
+    const cells = <T>(figures: T[], keys: Array<keyof T>) => keys.map((k) => cell(figures.map((f) => f[k] as number)));
+    const count = (done: number, of: number) => `${done} of ${of}`;
+    for (const [mic, rows] of pages) {
+      table(
+        `through the viewer page in Chromium, the microphone's pauses ${mic === 'silence' ? 'digital silence' : `a ${NOISE_LABEL} noise floor`}: ` +
+          'each stage from the one before, from the question’s last voiced sample at the page’s microphone',
+        [
+          'voice',
+          'replies',
+          'end of turn',
+          'transcript',
+          'reply 1st sentence',
+          'out of the SFU',
+          'in the browser',
+          'voice to voice',
+          'turns',
+        ],
+        rows.map(({ row, turns: t }) => [
+          ...row,
+          ...cells(t, ['endOfTurn', 'transcript', 'reply', 'sfu', 'browser', 'total']),
+          count(t.length, turns),
+        ]),
+      );
+    }
+    if (pageStops.length > 0)
+      table(
+        'barge-in through the viewer page: from the user’s speech onset at the page’s microphone',
+        ['voice', 'replies', 'mic', 'speech → detected', 'detected → stopped at the SFU', 'speech → gone at the page', 'trials'],
+        pageStops.map(({ row, trials }) => [...row, ...cells(trials, ['detect', 'stop', 'gone']), count(trials.length, bargeIns)]),
+      );
+    if (inProcess.length > 0) {
+      table(
+        'in process (Opus RTP into the room, the companion’s audio where it leaves the SFU): each stage from the one before, from the question’s last voiced sample',
+        ['voice', 'replies', 'VAD end of turn', 'STT', 'reply 1st sentence', 'TTFA', 'voice to voice', 'TTS 1st chunk alone', 'turns'],
+        inProcess.map(({ row, turns: t }) => [
+          ...row,
+          ...cells(t, ['vad', 'stt', 'reply', 'audio', 'total', 'ttsAlone']),
+          count(t.length, turns),
+        ]),
+      );
+      table(
+        'barge-in in process',
+        ['voice', 'replies', 'speech → detected', 'detected → stopped', 'speech → stopped', 'trials'],
+        inProcess.map(({ row, stops }) => [...row, ...cells(stops, ['detect', 'stop', 'total']), count(stops.length, bargeIns)]),
+      );
+    }
+    out(`# load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
   } finally {
     await service.close();
   }
+}
+
+/** Prints a table whose columns fit their widest cell. */
+function table(title: string, head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  out(`\n${title}`);
+  out(line(head));
+  for (const row of rows) out(line(row));
 }
 
 interface Api {
@@ -192,6 +336,7 @@ async function measureVoice(
   speech: { questions: Pcm[]; story: Pcm; interruption: Pcm },
   turns: number,
   bargeIns: number,
+  tag: string,
 ): Promise<[TurnFigures[], BargeInFigures[]]> {
   // No viewer joins (the companion's voice is watched on a plain-RTP consumer), so the greeting never plays.
   const character = await api.json('POST', '/api/v1/characters', { name: 'Bench', voiceId });
@@ -224,9 +369,10 @@ async function measureVoice(
     for (let turn = 0; turn < turns; turn++) {
       await silentFor(1500); // the previous answer is over: no barge-in
       const question = speech.questions[turn % speech.questions.length]!;
-      // 300 ms of silence, the question, then 2.5 s of silence (an open microphone keeps sending).
+      // 300 ms of silence, the question, then 2.5 s of silence (an open microphone keeps sending);
+      // the user's speech ends with the question's last voiced sample.
       const lead = 300;
-      const speechEndMs = lead + pcmMs(question);
+      const speechEndMs = lead + voicedSpan(question).endMs;
       const packets = await opusPackets(joinPcm([silence(question, lead), question, silence(question, 2500)]), INJECTED_VOICE);
       const heardBefore = heard.length;
       const firstBefore = engine.firstSentenceAt.length;
@@ -238,9 +384,13 @@ async function measureVoice(
       const first = engine.firstSentenceAt[firstBefore];
       const spoken = audio.packets.slice(packetsBefore).find((p) => isSpeech(p) && epoch(p.at) > (first ?? 0));
       if (!h || !first || !spoken) {
-        out(`# ${voiceId} turn ${turn + 1}: not complete (heard ${Boolean(h)}, reply ${Boolean(first)}, audio ${Boolean(spoken)})`);
+        out(
+          `# ${tag}, in process, turn ${turn + 1}: not complete (heard ${Boolean(h)}, reply ${Boolean(first)}, audio ${Boolean(spoken)})`,
+        );
         continue;
       }
+      await silentFor(1500);
+      const over = epoch(performance.now() - 1500) - speechEnd;
       const firstSentence = await firstSentenceOf(service, session.id);
       const ttsAlone = await timeTts(service, voiceId, firstSentence);
       figures.push({
@@ -250,6 +400,7 @@ async function measureVoice(
         audio: epoch(spoken.at) - first,
         total: epoch(spoken.at) - speechEnd,
         ttsAlone,
+        over,
       });
     }
 
@@ -266,7 +417,7 @@ async function measureVoice(
       const answering = await until(() => long() || (sentencesStarted.length > startsBefore && isQuietFor(3000)), 60_000);
       if (!answering || !long()) {
         out(
-          `# ${voiceId} barge-in ${trial + 1}: not complete (the story's answer had no sentence of ${LONG_SENTENCE_WORDS} words or more)`,
+          `# ${tag}, in process, barge-in ${trial + 1}: not complete (the story's answer had no sentence of ${LONG_SENTENCE_WORDS} words or more)`,
         );
         continue;
       }
@@ -283,7 +434,9 @@ async function measureVoice(
       // The companion was talking when the user was detected (loud within the 300 ms before).
       const talking = detection !== undefined && loudAt.some((at) => at <= detection.detectedAt && at > detection.detectedAt - 300);
       if (!detection || !talking) {
-        out(`# ${voiceId} barge-in ${trial + 1}: not complete (detected ${Boolean(detection)}, companion talking then ${talking})`);
+        out(
+          `# ${tag}, in process, barge-in ${trial + 1}: not complete (detected ${Boolean(detection)}, companion talking then ${talking})`,
+        );
         continue;
       }
       const lastLoud = Math.max(...loudAt.filter((at) => at < detection.detectedAt + 1000));
@@ -300,6 +453,80 @@ async function measureVoice(
     await api.json('DELETE', `/api/v1/avatars/${session.id}`);
   }
   return [figures, stops];
+}
+
+/** A realtime session of its own in `voiceId`, with the tokens of a user's page and of a watching page. */
+async function pageSession(service: RunningService, api: Api, voiceId: string): Promise<PageSession> {
+  const character = await api.json('POST', '/api/v1/characters', { name: 'Bench', voiceId });
+  const session = await api.json('POST', '/api/v1/avatars', { characterId: character.id, realtime: true });
+  const viewer = await api.json('POST', `/api/v1/avatars/${session.id}/viewer-token`, {});
+  return {
+    url: service.url!,
+    sessionId: session.id,
+    clientToken: session.clientToken as string,
+    viewerToken: viewer.token as string,
+    room: service.services.media!.roomFor(session.id)!,
+  };
+}
+
+/** The turns through the viewer page: the questions one after another, each followed by `gapMs` of the microphone's floor. */
+async function measureInPage(
+  service: RunningService,
+  api: Api,
+  engine: TimedEngine,
+  voiceId: string,
+  speech: { questions: Pcm[] },
+  turns: number,
+  mic: MicFloor,
+  gapMs: number,
+  tag: string,
+  dump: string | undefined,
+): Promise<{ turns: PageTurn[] }> {
+  const pieces = Array.from({ length: turns }, (_, i) => ({
+    name: `question ${i + 1}`,
+    pcm: speech.questions[i % speech.questions.length]!,
+    afterMs: i === 0 ? LEAD_MS : gapMs,
+  }));
+  const script = micScript(pieces, gapMs, mic);
+  const session = await pageSession(service, api, voiceId);
+  try {
+    const recording = await talkThroughPages(session, script.pcm, script.durationMs, (line) => out(`# ${tag}: ${line}`));
+    if (dump) dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}.json`), recording, script.said, engine.firstSentenceAt);
+    const result = await pageTurns(recording, script.said, engine.firstSentenceAt);
+    for (const note of result.notes) out(`# ${tag}, browser, ${note}`);
+    if (result.unmatched > 0) out(`# ${tag}, browser: ${result.unmatched} turn(s) heard that no question explains`);
+    if (recording.joins > 1)
+      out(`# ${tag}, browser: the watching page reconnected (${recording.joins} joins); its figures after that are lost`);
+    return { turns: result.turns };
+  } finally {
+    await api.json('DELETE', `/api/v1/avatars/${session.sessionId}`).catch(() => undefined);
+  }
+}
+
+/** Barge-in through the viewer page: the story typed, the interruption said over its answer at the page's microphone. */
+async function bargeInPage(
+  service: RunningService,
+  api: Api,
+  voiceId: string,
+  speech: { interruption: Pcm },
+  trials: number,
+  floor: MicFloor,
+  tag: string,
+  dump: string | undefined,
+): Promise<PageBargeIn[]> {
+  const session = await pageSession(service, api, voiceId);
+  try {
+    return await bargeInThroughPages(
+      session,
+      { story: STORY, interruption: speech.interruption, floor, trials, longWords: LONG_SENTENCE_WORDS },
+      (line) => out(`# ${tag}, browser, ${line}`),
+      (trial, recording, said) => {
+        if (dump) dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}_barge-in-${trial}.json`), recording, said, []);
+      },
+    );
+  } finally {
+    await api.json('DELETE', `/api/v1/avatars/${session.sessionId}`).catch(() => undefined);
+  }
 }
 
 /** Whether `ok()` comes true within `timeoutMs` (polled every 50 ms). */
