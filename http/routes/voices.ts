@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
+import { BUILT_IN_VOICES, builtInVoice, DEFAULT_VOICE_ID, voiceHasLanguage } from '../../runtime/voices/voice-catalog.js';
 import { clonedVoiceView } from '../../runtime/voices/voice-view.js';
 import { checkWebhookUrl, UrlRefused } from '../../runtime/webhooks/url-guard.js';
 import { AudioTooLarge, ValidationError } from '../errors.js';
@@ -68,6 +68,15 @@ const AnyVoice = Type.Union([VoiceView, ClonedVoiceView]);
 const ListVoicesQuery = Type.Object({
   ...ListQuery.properties,
   kind: Type.Optional(Type.Union([Type.Literal('built_in'), Type.Literal('cloned')], { description: 'Only this kind of voice' })),
+  language: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+      maxLength: 35,
+      description:
+        'Only voices of this language (BCP-47): a bare code matches every region (es → es-ES, en → en-US and en-GB), a tag with a region only itself (pt-BR). Any Kokoro voice can also speak another language (`language` of the synthesis routes).',
+      examples: ['es', 'fr', 'pt-BR'],
+    }),
+  ),
 });
 
 const CreateBody = Type.Object(
@@ -151,11 +160,13 @@ const voiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const p = request.principal!;
-      const { kind, ...page } = request.query;
-      const builtIn = kind !== 'cloned' && !page.starting_after ? BUILT_IN_VOICES.map(voiceView) : [];
+      const { kind, language, ...page } = request.query;
+      const inLanguage = (voiceLanguage: string) => !language || voiceHasLanguage(voiceLanguage, language);
+      const builtIn = kind !== 'cloned' && !page.starting_after ? BUILT_IN_VOICES.filter((v) => inLanguage(v.language)).map(voiceView) : [];
       if (kind === 'built_in') return { success: true as const, data: builtIn, has_more: false };
       const own = await clonedVoices.list(request.em, p, page);
-      return { success: true as const, data: [...builtIn, ...own.data.map(clonedVoiceView)], has_more: own.has_more };
+      const cloned = own.data.map(clonedVoiceView).filter((v) => inLanguage(v.language));
+      return { success: true as const, data: [...builtIn, ...cloned], has_more: own.has_more };
     },
   );
 

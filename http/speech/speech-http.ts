@@ -24,7 +24,7 @@ export const VoiceView = Type.Object({
   status: Type.Literal('active'),
   gender: Type.Union([Type.Literal('female'), Type.Literal('male')]),
   accent: Type.String(),
-  language: Type.String(),
+  language: Type.String({ description: 'BCP-47 tag of the language the voice speaks (en-US, es-ES, pt-BR, …)', examples: ['es-ES'] }),
   engine: Type.String({ description: 'piper or kokoro' }),
   sampleRate: Type.Integer({ description: 'Hz of the audio this voice produces' }),
   timestamps: Type.Union([Type.Literal('measured'), Type.Literal('interpolated')], {

@@ -86,6 +86,40 @@ const PHONEME_VISEMES: Record<string, Viseme> = {
   h: 'E',
   ʔ: 'rest',
   ɾ: 'I',
+  // Other languages' sounds, as espeak-ng writes them (Spanish, French, Italian, Portuguese, Hindi,
+  // Mandarin), by where the lips and jaw are.
+  y: 'U',
+  ʏ: 'U',
+  ø: 'U',
+  ɯ: 'U',
+  œ: 'O',
+  ɤ: 'E',
+  ɘ: 'E',
+  ɨ: 'I',
+  β: 'MBP',
+  ɸ: 'FV',
+  ʋ: 'FV',
+  x: 'E',
+  χ: 'E',
+  ɣ: 'E',
+  ʁ: 'E',
+  q: 'E',
+  ɦ: 'E',
+  ʝ: 'I',
+  ɲ: 'I',
+  ɳ: 'I',
+  ʈ: 'I',
+  ɖ: 'I',
+  ɽ: 'I',
+  c: 'CH',
+  ɟ: 'CH',
+  ɕ: 'CH',
+  ʑ: 'CH',
+  ʂ: 'CH',
+  ʐ: 'CH',
+  ʎ: 'L',
+  ɭ: 'L',
+  ɬ: 'L',
 };
 
 /** The viseme of one phoneme; pauses (punctuation) and unknown symbols rest the mouth. */
@@ -122,7 +156,10 @@ export function trackFromPhonemes(phonemes: readonly PhonemeTiming[], durationMs
 
 /**
  * Letters → visemes, for words whose sounds are unknown (engines with word times only). Crude
- * English spelling rules; the timing is the word's, spread evenly over its letters.
+ * English spelling rules, which the Latin-script languages share closely enough once their accents
+ * are set aside ("está" as "esta"); Devanagari by its letters' sounds (the script is phonemic);
+ * a Chinese character is one syllable, said as a consonant then an open vowel. The timing is the
+ * word's, spread evenly over its shapes.
  */
 const DIGRAPHS: Array<[RegExp, Viseme]> = [
   [/^(ch|sh|tch|dg)/, 'CH'],
@@ -151,9 +188,44 @@ const LETTERS: Record<string, Viseme> = {
   j: 'CH',
 };
 
-export function visemesOfWord(word: string): Viseme[] {
+/** Devanagari letters and vowel signs (Hindi) → visemes; the inherent vowel of a consonant is `ə` (E). */
+const DEVANAGARI: Record<string, Viseme> = {
+  ...Object.fromEntries([...'अ'].map((c) => [c, 'E' as Viseme])),
+  ...Object.fromEntries([...'आा'].map((c) => [c, 'AA' as Viseme])),
+  ...Object.fromEntries([...'इईिीएेऐै'].map((c) => [c, 'I' as Viseme])),
+  ...Object.fromEntries([...'उऊुू'].map((c) => [c, 'U' as Viseme])),
+  ...Object.fromEntries([...'ओोऔौऑॉ'].map((c) => [c, 'O' as Viseme])),
+  ...Object.fromEntries([...'पफबभम'].map((c) => [c, 'MBP' as Viseme])),
+  ...Object.fromEntries([...'व'].map((c) => [c, 'FV' as Viseme])),
+  ...Object.fromEntries([...'लळ'].map((c) => [c, 'L' as Viseme])),
+  ...Object.fromEntries([...'चछजझशष'].map((c) => [c, 'CH' as Viseme])),
+  ...Object.fromEntries([...'र'].map((c) => [c, 'WQ' as Viseme])),
+  ...Object.fromEntries([...'कखगघङहयतथदधनटठडढणस'].map((c) => [c, 'I' as Viseme])),
+};
+function devanagariVisemes(word: string): Viseme[] {
   const out: Viseme[] = [];
-  let rest = word.toLowerCase().replace(/[^a-z]/g, '');
+  const chars = [...word];
+  chars.forEach((c, i) => {
+    const shape = DEVANAGARI[c];
+    if (!shape) return;
+    out.push(shape);
+    // A consonant without a vowel sign or virama after it carries the inherent vowel.
+    const next = chars[i + 1];
+    const consonant = /[\u0915-\u0939]/u.test(c);
+    if (consonant && (next === undefined || !/[\u093e-\u094d\u0962\u0963]/u.test(next)) && i + 1 < chars.length) out.push('E');
+  });
+  return out;
+}
+
+export function visemesOfWord(word: string): Viseme[] {
+  if (/\p{Script=Devanagari}/u.test(word)) return devanagariVisemes(word);
+  const syllables = word.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu);
+  if (syllables) return syllables.flatMap(() => ['I', 'AA'] as Viseme[]);
+  const out: Viseme[] = [];
+  let rest = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '');
   while (rest.length > 0) {
     const digraph = DIGRAPHS.find(([pattern]) => pattern.test(rest));
     if (digraph) {

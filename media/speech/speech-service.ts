@@ -52,7 +52,8 @@ export class SpeechService {
    */
   async *stream(voice: BuiltInVoice, text: string): AsyncGenerator<Pcm> {
     const chunks = textChunks(text, SPEECH_CHUNKS);
-    const synthesize = (piece: string) => this.tts.synthesize(voice.engine, voice.engineVoice, normaliseForSpeech(piece).text);
+    const synthesize = (piece: string) =>
+      this.tts.synthesize(voice.engine, voice.engineVoice, normaliseForSpeech(piece, voice.language).text);
     // The next piece is requested while the current one is being sent.
     let next = chunks.length > 0 ? synthesize(chunks[0]!) : undefined;
     for (let i = 0; i < chunks.length; i++) {
@@ -88,7 +89,7 @@ export class SpeechService {
 
   /** One piece of text as speakPiece says it, without timing (what a test-pattern face needs). */
   async speakAudio(voice: BuiltInVoice, text: string): Promise<Pcm> {
-    const pcm = await this.tts.synthesize(voice.engine, voice.engineVoice, normaliseForSpeech(text).text);
+    const pcm = await this.tts.synthesize(voice.engine, voice.engineVoice, normaliseForSpeech(text, voice.language).text);
     return withPause(pcm, pauseAfterS(voice.engine, text));
   }
 
@@ -101,7 +102,7 @@ export class SpeechService {
    * final mark asks for. What the avatar performer speaks.
    */
   async speakPiece(voice: BuiltInVoice, text: string, options: { pauseAfter?: boolean } = {}): Promise<TimedSpeech> {
-    const spoken = normaliseForSpeech(text);
+    const spoken = normaliseForSpeech(text, voice.language);
     let timed: TimedSpeech | undefined;
     if (voice.timing === 'measured') timed = await this.tts.synthesizeWithTimestamps(voice.engine, voice.engineVoice, spoken.text);
     if (!timed) {
@@ -113,7 +114,11 @@ export class SpeechService {
     return { ...timed, pcm, words };
   }
 
-  /** Decodes the upload (AudioUndecodable, AudioTooLong) and transcribes it. */
+  /**
+   * Decodes the upload (AudioUndecodable, AudioTooLong) and transcribes it. `language`: `en` (the
+   * English model, the fast path), another ISO 639-1 code, or `auto` (the multilingual model detects
+   * it); the transcript's `language` is the one heard.
+   */
   async transcribe(audio: Buffer, language = 'en'): Promise<Transcript> {
     const decoded = await this.decoder.decode(audio);
     const transcript = await this.stt.transcribe(decoded.wav, language);

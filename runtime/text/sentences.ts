@@ -3,13 +3,16 @@
  * (text-chunks.ts) and the session's reply stream (actors/session/reply/sentence-splitter.ts).
  *
  * A sentence ends at `.`, `!`, `?` or `…` (with closing quotes or brackets) followed by white space
- * or the end of the text, except where a period is not a full stop:
+ * or the end of the text; at the ideographic marks `。`, `！`, `？` (Chinese, Japanese) whatever
+ * follows, as those languages put no space between sentences. A period is not a full stop:
  *   - inside a number ("$12.50", "3.14"): no white space follows, so it never matches;
  *   - after a title or a Latin abbreviation ("Mr.", "Dr.", "e.g.", "i.e."): never an end;
  *   - after an initial ("J. R. R. Tolkien"): a single capital letter is never an end;
  *   - after an abbreviation that often closes a sentence ("etc.", "Inc.", "U.S."): an end only when
  *     the next word starts with a capital letter.
  */
+
+import { SPEECH_LANGUAGES } from './languages.js';
 
 /** Titles and abbreviations a sentence does not end with (lower case, without the final period). */
 const NEVER_ENDS = new Set([
@@ -41,8 +44,18 @@ const NEVER_ENDS = new Set([
 ]);
 /** Abbreviations that end a sentence when a capitalised word follows. */
 const ENDS_BEFORE_CAPITAL = new Set(['etc', 'inc', 'ltd', 'co', 'corp', 'al', 'jan', 'feb', 'aug', 'sept', 'oct', 'nov', 'dec']);
+// The other languages' abbreviations ("Sra.", "Dott.", "ecc."), from their data: a text's language
+// is not known here, and none of them is an English word that ends sentences.
+for (const language of SPEECH_LANGUAGES) {
+  for (const written of Object.keys(language.abbreviations)) {
+    if (!written.endsWith('.') || /^\p{L}\.$/u.test(written)) continue; // single letters: initials already
+    (language.mayEndSentence.includes(written) ? ENDS_BEFORE_CAPITAL : NEVER_ENDS).add(written.slice(0, -1));
+  }
+}
 
-const END_MARK = /[.!?…]+["'”’)\]]*/gu;
+const END_MARK = /[.!?…。！？]+["'”’)\]」』）]*/gu;
+/** Ideographic end marks: a sentence ends there whatever follows. */
+const IDEOGRAPHIC_END = /^[。！？]/u;
 
 export interface SentenceSplit {
   /** The complete sentences, trimmed. */
@@ -66,9 +79,10 @@ export function splitSentences(text: string, final: boolean, eager = false): Sen
   for (let m = END_MARK.exec(text); m; m = END_MARK.exec(text)) {
     const after = m.index + m[0].length;
     const next = text.slice(after);
-    if (next.length > 0 && !/^\s/u.test(next)) continue; // "12.50", "e.g" mid-token, "Hi!!x"
-    // The mark may yet be followed by more of the token.
-    if (next.length === 0 && !final && !(eager && endsAtOnce(text.slice(start, after)))) break;
+    const ideographic = IDEOGRAPHIC_END.test(m[0]);
+    if (!ideographic && next.length > 0 && !/^\s/u.test(next)) continue; // "12.50", "e.g" mid-token, "Hi!!x"
+    // The mark may yet be followed by more of the token (a closing quote after 。).
+    if (next.length === 0 && !final && !(eager && (ideographic || endsAtOnce(text.slice(start, after))))) break;
     const following = final || next.trim() !== '' ? next.trimStart() : undefined;
     const ends = m[0].startsWith('.') && !m[0].includes('..') ? isFullStop(text.slice(start, m.index), following) : true;
     if (ends === undefined) break; // the next word decides: wait for it

@@ -13,6 +13,8 @@
  * such as 12/25) it leaves to the engine.
  */
 import { cardinal, decimal, digitByDigit, ordinal, pluralNumber, year } from './number-words.js';
+import { normaliseInLanguage } from './language-normaliser.js';
+import { speechLanguage } from './languages.js';
 
 export interface SpokenToken {
   /** A white-space token of the input, as written. */
@@ -28,7 +30,13 @@ export interface SpokenText {
   tokens: SpokenToken[];
 }
 
-export function normaliseForSpeech(text: string): SpokenText {
+/**
+ * `language` (a BCP-47 tag; English when absent or unknown): another language's text gets that
+ * language's spoken form (language-normaliser.ts, languages.ts).
+ */
+export function normaliseForSpeech(text: string, language?: string): SpokenText {
+  const other = language ? speechLanguage(language) : undefined;
+  if (other) return normaliseInLanguage(text, other);
   const parts = text.split(/\s+/u).filter(Boolean).map(anatomy);
   const tokens = parts.map((part, i) => ({ written: part.token, spoken: speak(parts, i) }));
   return {

@@ -38,14 +38,17 @@ test('the voice list has built-in voices of both genders and several accents, ea
     voiceId: string;
     gender: string;
     accent: string;
+    language: string;
     engine: string;
     sampleRate: number;
     timestamps: string;
   }>;
-  // All 28 English Kokoro voices and Piper's joe, each once.
-  t.is(voices.filter((v) => v.engine === 'kokoro').length, 28);
-  t.is(voices.length, 29);
-  t.is(new Set(voices.map((v) => v.voiceId)).size, 29);
+  // All 28 English Kokoro voices and Piper's joe, each once, and Kokoro's 21 voices of six other languages.
+  const english = voices.filter((v) => v.language.startsWith('en-'));
+  t.is(english.filter((v) => v.engine === 'kokoro').length, 28);
+  t.is(english.length, 29);
+  t.is(voices.length, 50);
+  t.is(new Set(voices.map((v) => v.voiceId)).size, 50);
   for (const id of ['en-US-slt', 'en-US-clb', 'en-US-bdl', 'en-GB-alan', 'en-US-joe'])
     t.truthy(
       voices.find((v) => v.voiceId === id),

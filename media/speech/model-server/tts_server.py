@@ -4,6 +4,10 @@
           patched by scripts/setup-speech.sh to output phoneme alignments, which gives measured
           word offsets (`POST /v1/audio/speech/timestamps`, our extension).
   kokoro  kokoro-onnx 0.6.1, Kokoro-82M int8, voices from kokoro-js (24 kHz). No timing output.
+          Phonemes from espeak-ng (phonemizer) in the voice's language, which its name's first
+          letter says (a American, b British, e Spanish, f French, i Italian, p Brazilian
+          Portuguese, h Hindi, z Mandarin); `<voice>@<espeak voice>` (af_heart@es, clone:…@fr-fr)
+          has a voice speak another language with its own timbre.
 
 The voice picks the engine: `joe` is Piper, any voice in voices.npz is Kokoro. One lock per engine:
 on a small CPU box, two syntheses at once only slow each other down.
@@ -188,14 +192,53 @@ class KokoroEngine:
         self.kokoro = Kokoro.from_session(session, os.path.join(MODELS, "voices.npz"))
         self.voices = set(self.kokoro.get_voices())
         self.lock = threading.Lock()
+        self._mandarin = False  # misaki's Mandarin G2P, loaded with the first Mandarin text (about 1 s)
         self.kokoro.create("Warm up.", voice="af_heart", lang="en-us")
 
+    def mandarin(self):
+        if self._mandarin is False:
+            try:
+                from misaki import zh
+
+                self._mandarin = zh.ZHG2P()
+            except ImportError:  # set-up installs misaki[zh]; without it espeak-ng's phonemes, toneless
+                log.warning("misaki is not installed: Mandarin from espeak-ng, without tones")
+                self._mandarin = None
+        return self._mandarin
+
     def synthesize(self, text, voice, speed, lang=None):
-        # British voices (bf_, bm_) need British phonemes. `voice` is a name or a style table.
-        lang = lang or ("en-gb" if isinstance(voice, str) and voice[:1] == "b" else "en-us")
+        # Each voice speaks its own language's phonemes unless told another. `voice` is a name or a style table.
+        lang = lang or (VOICE_LANGUAGES.get(voice[:1], "en-us") if isinstance(voice, str) else "en-us")
+        if lang not in PHONEME_LANGUAGES:
+            raise HttpError(400, f"language {lang!r} is not one Kokoro speaks here ({', '.join(sorted(PHONEME_LANGUAGES))})")
         with self.lock:
-            samples, sr = self.kokoro.create(text, voice=voice, speed=speed, lang=lang)
+            if lang.startswith("en-"):
+                samples, sr = self.kokoro.create(text, voice=voice, speed=speed, lang=lang)
+            else:
+                samples, sr = self.kokoro.create(self.phonemes(text, lang), voice=voice, speed=speed, lang=lang, is_phonemes=True)
         return np.asarray(samples, np.float32), sr
+
+    def phonemes(self, text, lang):
+        """Kokoro's phonemes of another language's text. Mandarin from misaki's G2P, the phonemes
+        Kokoro's Mandarin voices were trained on, with tones (espeak-ng writes tones as digits,
+        which Kokoro's vocabulary lacks: toneless, half its words were misheard). The others as
+        kokoro-onnx's own phonemiser, but a word espeak-ng reads in another language (a
+        Latin-script name) loses its language switch marks, "(en)…(es)", which Kokoro would say."""
+        vocab = self.kokoro.tokenizer.vocab
+        if lang == "cmn" and self.mandarin() is not None:
+            phonemes, _ = self.mandarin()(text.strip())
+            return "".join(p for p in phonemes if p in vocab).strip()
+        import phonemizer
+        from kokoro_onnx.tokenizer import _espeak_lock
+
+        with _espeak_lock:
+            raw = phonemizer.phonemize(text.strip(), lang, preserve_punctuation=True, with_stress=True, language_switch="remove-flags")
+        return "".join(p for p in raw if p in vocab).strip()
+
+
+# Kokoro's voice name prefixes → the espeak-ng voice of their language's phonemes.
+VOICE_LANGUAGES = {"a": "en-us", "b": "en-gb", "e": "es", "f": "fr-fr", "i": "it", "p": "pt-br", "h": "hi", "z": "cmn"}
+PHONEME_LANGUAGES = set(VOICE_LANGUAGES.values())
 
 
 def load_engines():
@@ -247,8 +290,9 @@ def synthesize(text, voice, speed):
         audio, sr, chunks = ENGINES["piper"].synthesize(text, speed)
         return audio, sr, chunks
     kokoro = ENGINES.get("kokoro")
-    if kokoro is not None and voice in kokoro.voices:
-        audio, sr = kokoro.synthesize(text, voice, speed)
+    name, _, lang = voice.partition("@")
+    if kokoro is not None and name in kokoro.voices:
+        audio, sr = kokoro.synthesize(text, name, speed, lang or None)
         return audio, sr, None
     if kokoro is not None and cloned_voices.is_clone(voice):
         # A speaker-adapted voice: its style, then its pitch/formant conversion (cloned_voices.py).
