@@ -11,7 +11,14 @@ export type SessionMessage =
    */
   | { type: 'chat'; text: string; owner: { userId: string; mode: 'live' | 'test' }; streamTo?: string }
   /** A user turn spoken into the room (the viewer page's microphone), transcribed by the media layer: taken like `chat`. */
-  | { type: 'heard'; text: string }
+  | { type: 'heard'; text: string; language?: string | undefined }
+  /**
+   * The user's spoken turn so far, transcribed at a short pause before it is over: the reply starts
+   * now, held back unheard, and plays when `heard` brings the same text (or is dropped on `resumed`).
+   */
+  | { type: 'hearing'; text: string }
+  /** The user went on speaking after a `hearing`: the reply begun on it is dropped unheard. */
+  | { type: 'resumed' }
   /**
    * The user started speaking into the room (VOICE_BARGE_IN_MS of speech): the companion stops
    * talking at once (barge-in), before the turn is over and transcribed (`heard`).
@@ -62,6 +69,9 @@ export interface SessionCharacter {
   id: string;
   name: string;
   personality: Personality;
+  /** BCP-47 tag of its language, and whether every reply keeps to it (actors/session/reply/reply-language.ts). */
+  language: string;
+  languageFixed: boolean;
   /** How it looks (the realtime session's face); null for a character that is gone. */
   appearance: Appearance | null;
 }
@@ -72,6 +82,8 @@ export function placeholderCharacter(characterId: string): SessionCharacter {
     id: characterId,
     name: 'Companion',
     personality: { description: '', traits: [], systemPrompt: '', greeting: '' },
+    language: 'en',
+    languageFixed: false,
     appearance: null,
   };
 }

@@ -17,6 +17,8 @@ export interface RoomInfo {
 /** The user's words, heard in the room (the viewer page's microphone) and transcribed: one turn. */
 export interface HeardUtterance {
   text: string;
+  /** The language the transcriber heard (BCP-47 or whisper's code), when it reports one: the reply's language (reply-language.ts). */
+  language?: string | undefined;
   /** Wall-clock ms (epoch) where the speech started and ended. */
   startedAt: number;
   endedAt: number;
@@ -29,13 +31,23 @@ export interface SessionRealtime {
   readonly room: unknown;
   readonly viewers: number;
   describe(): RoomInfo;
-  /** Queues a reply sentence to be spoken (and mouthed) into the room. */
-  speak(sentence: string): void;
+  /**
+   * Queues a reply sentence to be spoken (and mouthed) into the room. `language`: the reply's
+   * (BCP-47), which a stock voice of another language does not speak: runtime/characters/reply-voice.ts
+   * voiceForLanguage() picks the voice that does.
+   */
+  speak(sentence: string, language?: string): void;
   /**
    * Stops speaking at once (barge-in): the sentence playing stops where it is and queued ones are
    * dropped. Returns what was cut, so the journal keeps only what was heard.
    */
   interrupt(): SpeechCut;
+  /**
+   * Sentences spoken from now on are prepared but wait (`release()` plays them; `interrupt()`
+   * drops them unheard): a reply begun on a turn the user may still go on with.
+   */
+  hold(): void;
+  release(): void;
   /** Speaks `text` once, when the first viewer starts hearing the room (the character's greeting). */
   greet(text: string): void;
   close(reason: string): Promise<void>;
@@ -43,6 +55,13 @@ export interface SessionRealtime {
   onFailure(listener: (why: string) => void): void;
   /** Called with each turn the user speaks into the room (once its end is detected and it is transcribed). */
   onUtterance(listener: (utterance: HeardUtterance) => void): void;
+  /**
+   * Called with the user's turn so far, transcribed at a short pause before the turn is over
+   * (VOICE_TURN_CHECK_MS of silence), so that a reply can start early; `onResumed` follows if the
+   * user goes on, `onUtterance` with the same text if the turn ends there.
+   */
+  onHearing(listener: (text: string) => void): void;
+  onResumed(listener: () => void): void;
   /**
    * Called as soon as a user's turn in the room holds a little speech (VOICE_BARGE_IN_MS), long
    * before it ends or is transcribed: the user has taken the floor, and the companion stops talking.

@@ -9,8 +9,9 @@
  * the companion stops talking), without waiting for its end or its transcript.
  *
  * A silence inside a turn starts its transcript early: at `turnCheck.pauseMs` of it the turn so
- * far goes to the transcriber, so that the transcript is (nearly) ready when the turn ends; if
- * the speaker goes on, the early transcript is dropped. With an end-of-turn model
+ * far goes to the transcriber, so that the transcript is (nearly) ready when the turn ends, and is
+ * announced (`hearing`) so that the reply can start before the turn is over; if the speaker goes
+ * on, the early transcript is dropped (`resumed`, when it was announced). With an end-of-turn model
  * (`turnCheck.complete`) the turn so far also goes to the model ("does this sound finished?"): a
  * turn it finds complete ends there; one it finds unfinished waits for more speech, up to
  * `turnCheck.waitMs` of silence. A model that cannot answer falls back to `endOfTurnMs`.
@@ -92,15 +93,18 @@ export function spokenText(transcript: string): string {
   return /[\p{L}\p{N}]/u.test(text) ? text : '';
 }
 
-export class RoomListener extends EventEmitter<{ heard: [heard: Heard]; bargeIn: [bargeIn: BargeIn] }> {
+export interface ListenerEvents {
+  heard: [heard: Heard];
+  bargeIn: [bargeIn: BargeIn];
+  /** The turn so far, transcribed at a pause (not final: `heard` with the same text, or `resumed`, follows). */
+  hearing: [text: string];
+  resumed: [];
+}
+
+export class RoomListener extends EventEmitter<ListenerEvents> {
   private readonly voices = new Set<VoiceListener>();
   private readonly onVoice = (voice: RoomVoice) => {
-    const listener = new VoiceListener(
-      voice,
-      this.settings,
-      (heard) => this.emit('heard', heard),
-      (bargeIn) => this.emit('bargeIn', bargeIn),
-    );
+    const listener = new VoiceListener(voice, this.settings, this);
     this.voices.add(listener);
     voice.once('close', () => this.voices.delete(listener));
   };
@@ -146,14 +150,14 @@ class VoiceListener {
   /** Stream ms where the turn in progress started its speech. */
   private speechStartMs = 0;
   /** The early transcript of the turn in progress, taken at a pause (for the speech ending at `speechEndMs`). */
-  private early: { speechEndMs: number; text: Promise<string>; model: 'unknown' | 'failed' | 'answered' } | undefined;
+  private early: { speechEndMs: number; text: Promise<string>; model: 'unknown' | 'failed' | 'answered'; announced: boolean } | undefined;
   private closed = false;
 
   constructor(
     private readonly voice: RoomVoice,
     private readonly settings: ListeningSettings,
-    private readonly onHeard: (heard: Heard) => void,
-    private readonly onBargeIn: (bargeIn: BargeIn) => void,
+    /** Where what is heard goes (the room's listener emits it). */
+    private readonly events: EventEmitter<ListenerEvents>,
   ) {
     const log = settings.log.child({ viewerId: voice.viewerId });
     const check = settings.turnCheck;
@@ -240,11 +244,16 @@ class VoiceListener {
         const events: TurnEvent[] = this.detector.push(item, await this.activity.probability(samples));
         for (const event of events) {
           if (event.type === 'bargeIn')
-            this.onBargeIn({ viewerId: this.voice.viewerId, speechStartedAt: this.wallAt(this.speechStartMs), detectedAt: Date.now() });
+            this.events.emit('bargeIn', {
+              viewerId: this.voice.viewerId,
+              speechStartedAt: this.wallAt(this.speechStartMs),
+              detectedAt: Date.now(),
+            });
           else if (event.type === 'speech') this.speechStartMs = event.atMs;
           else if (event.type === 'pause') this.paused(event.index, event.turn);
           else this.turnEnded(event.turn);
         }
+        if (this.early && this.detector.speechEndMs !== undefined && this.detector.speechEndMs !== this.early.speechEndMs) this.resumed();
       }
     } catch (err) {
       this.settings.log.error({ err }, 'voice-activity detection failed; this voice is no longer heard');
@@ -292,8 +301,16 @@ class VoiceListener {
       speechEndMs: turn.speechEndMs,
       text: this.transcribeInTurn(wav),
       model: 'unknown' as 'unknown' | 'failed' | 'answered',
+      announced: false,
     };
     this.early = early;
+    // Announced only while the turn is still this one: not if the speaker went on, or it already ended.
+    void early.text.then((transcript) => {
+      const text = spokenText(transcript);
+      if (!text || this.early !== early || this.closed) return;
+      early.announced = true;
+      this.events.emit('hearing', text);
+    });
     const complete = check.complete;
     if (!complete) return;
     const askedAt = Date.now();
@@ -310,6 +327,13 @@ class VoiceListener {
         if (this.detector.streamMs - turn.speechEndMs >= this.settings.endOfTurnMs) this.endNow(turn.speechEndMs);
       },
     );
+  }
+
+  /** The speaker went on after a pause: its early transcript is not the turn's, and a reply begun on it is dropped. */
+  private resumed(): void {
+    const early = this.early;
+    this.early = undefined;
+    if (early?.announced) this.events.emit('resumed');
   }
 
   /** Ends the turn whose speech ended at `speechEndMs`, if the speaker has not spoken since. */
@@ -341,7 +365,7 @@ class VoiceListener {
           },
           'a turn was heard',
         );
-        if (text) this.onHeard({ text, ...timing, endedAt: timing.speechEndedAt, transcribedAt, reason: turn.reason });
+        if (text) this.events.emit('heard', { text, ...timing, endedAt: timing.speechEndedAt, transcribedAt, reason: turn.reason });
       } catch (err) {
         this.settings.log.warn({ err }, 'a heard turn could not be handed to the session');
       }

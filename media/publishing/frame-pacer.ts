@@ -12,6 +12,10 @@
  * `interrupt()` (barge-in) silences the companion from the next tick: the sentence playing stops
  * where it is, the queued ones are dropped (their synthesis too, if not started), and the caller
  * learns what was actually heard.
+ *
+ * `hold()` keeps queued sentences from starting (they are still synthesised) until `release()`:
+ * a reply begun before the user's turn is final is ready to play the moment it is, and is dropped
+ * unheard (`interrupt()`) if the user goes on.
  */
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
@@ -85,6 +89,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
    */
   underrunTicks = 0;
   private midReply = false;
+  private held = false;
 
   constructor(private readonly options: FramePacerOptions<U>) {
     super();
@@ -130,8 +135,18 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     });
   }
 
+  /** Sentences queued from now on are synthesised but wait to play until `release()`. */
+  hold(): void {
+    this.held = true;
+  }
+
+  release(): void {
+    this.held = false;
+  }
+
   /** Stops speaking now (barge-in); returns what was cut. Idle frames and silence follow at once. */
   interrupt(): Interruption {
+    this.held = false;
     const current = this.playing;
     this.playing = undefined;
     this.midReply = false;
@@ -223,7 +238,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   }
 
   private startNextIfReady(now: number): void {
-    if (this.playing) return;
+    if (this.playing || this.held) return;
     while (this.queue[0]?.failed) this.queue.shift();
     const head = this.queue[0];
     if (!head?.utterance || !head.pcm) return;

@@ -134,6 +134,22 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     return this.pacer.interrupt();
   }
 
+  hold(): void {
+    this.pacer.hold();
+  }
+
+  release(): void {
+    this.pacer.release();
+  }
+
+  onHearing(listener: (text: string) => void): void {
+    this.listener?.on('hearing', listener);
+  }
+
+  onResumed(listener: () => void): void {
+    this.listener?.on('resumed', listener);
+  }
+
   onUtterance(listener: (utterance: HeardUtterance) => void): void {
     this.listener?.on('heard', listener);
   }

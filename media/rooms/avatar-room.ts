@@ -152,6 +152,8 @@ export class AvatarRoom extends EventEmitter<{
     | {
         on(event: 'heard', listener: (heard: HeardTimings) => void): unknown;
         on(event: 'bargeIn', listener: (bargeIn: BargeInTimings) => void): unknown;
+        on(event: 'hearing', listener: (text: string) => void): unknown;
+        on(event: 'resumed', listener: () => void): unknown;
       }
     | undefined;
 

@@ -7,7 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../../runtime/paths.js';
 
-export async function startStt(model: string, port: number, threads: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startStt(
+  model: string,
+  port: number,
+  threads: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     path.join(projectRoot, '.tools/speech-venv/bin/python'),
     [path.join(projectRoot, 'media/speech/model-server/stt_server.py')],
@@ -20,6 +25,7 @@ export async function startStt(model: string, port: number, threads: string): Pr
         SPEECH_STT_MODEL: model,
         SPEECH_STT_THREADS: threads,
         HF_HUB_OFFLINE: '1',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'ignore'],
     },

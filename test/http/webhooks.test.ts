@@ -294,7 +294,7 @@ test('characters validate their voice and fields, paginate, and stay within thei
   t.is(badColor.statusCode, 400);
   const created = await call(service.app, 'POST', '/api/v1/characters', { key: account.live, body: { name: 'Defaults' } });
   const c = created.json().data;
-  t.is(c.voiceId, 'en-US-slt');
+  t.is(c.voiceId, 'en-US-joe', 'the default voice');
   t.truthy(c.personality.systemPrompt.includes('Defaults'));
   t.is(c.appearance.style, 'realistic');
   t.is((await call(service.app, 'GET', `/api/v1/characters/${c.id}`, { key: account.test })).statusCode, 404);

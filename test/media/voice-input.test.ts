@@ -243,6 +243,79 @@ test.serial(
 );
 
 test.serial(
+  'a reply begins at a pause, held until the turn ends: dropped unheard if the user goes on, played as soon as the turn is over if not',
+  async (t) => {
+    t.timeout(180_000);
+    // A long end of turn (1.5 s) leaves the early transcript, taken at 200 ms of silence, time to be
+    // announced inside the pause, whatever this machine's load: the held reply is always exercised.
+    const slow = await startListeningService(13, { VOICE_END_OF_TURN_MS: '1500' });
+    t.teardown(() => slow.close());
+    const owner = await createAccount(slow);
+    const character = await call(slow.app!, 'POST', '/api/v1/characters', { key: owner.live, body: { name: 'Echo' } });
+    const created = await call(slow.app!, 'POST', '/api/v1/avatars', {
+      key: owner.live,
+      body: { characterId: character.json().data.id, realtime: true },
+    });
+    t.is(created.statusCode, 201, created.body);
+    const sessionId = created.json().data.id as string;
+    const room = slow.services.media!.roomFor(sessionId)!;
+    const captions: RoomCaption[] = [];
+    room.on('caption', (c) => captions.push(c));
+    const hearing: string[] = [];
+    let resumed = 0;
+    room.voiceListener!.on('hearing', (text) => hearing.push(text));
+    room.voiceListener!.on('resumed', () => resumed++);
+    const rows = async () =>
+      (await (slow.services.orm.em.fork() as EntityManager)
+        .getConnection()
+        .execute('SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY seq', [sessionId])) as Array<{
+        role: string;
+        text: string;
+      }>;
+    const before = (await rows()).length;
+
+    // "What is the tallest mountain", a second's pause (announced, a reply begun and held), then the
+    // rest of the question: the begun reply must never be heard, captioned or journalled.
+    const parts = ['What is the tallest mountain', 'in the whole world?'];
+    const [a, b] = await Promise.all(parts.map(speech));
+    const voice = await room.injectVoice();
+    t.teardown(() => voice.close());
+    await sendPaced(
+      (p) => voice.send(p),
+      await opusPackets(joinPcm([silence(a!, 600), a!, silence(a!, 1000), b!, silence(a!, 3000)]), INJECTED_VOICE),
+    );
+    const turns = await until(rows, (r) => r.length >= before + 2, 60_000);
+    const added = turns.slice(before);
+    t.log(`announced: ${JSON.stringify(hearing)}; resumed ${resumed}; journal: ${JSON.stringify(added)}`);
+    t.true(
+      hearing.length >= 2 && wordRecall(parts[0]!, hearing[0]!) >= 0.8 && !/world/i.test(hearing[0]!),
+      'the first part was announced alone',
+    );
+    t.true(resumed >= 1, 'the user went on: the announcement was withdrawn');
+    t.deepEqual(
+      added.map((r) => r.role),
+      ['user', 'companion'],
+      'one turn, one answer: the reply begun on the first part left no trace',
+    );
+    t.true(wordRecall(parts.join(' '), added[0]!.text) >= 0.8, `the whole question: ${added[0]!.text}`);
+    // The whole question was announced before its turn ended, and its answer is the one spoken.
+    t.true(wordRecall(parts.join(' '), hearing.at(-1)!) >= 0.8, `last announcement: ${hearing.at(-1)}`);
+    await until(
+      async () =>
+        captions
+          .filter((c) => c.role === 'companion')
+          .map((c) => c.text)
+          .join(' '),
+      (spoken) => spoken === added[1]!.text,
+      30_000,
+    );
+    const userCaptions = captions.filter((c) => c.role === 'user').map((c) => c.text);
+    t.deepEqual(userCaptions, [added[0]!.text], 'only the whole turn was shown to the room');
+    t.is(captions[0]!.role, 'user', 'nothing of the companion played before the turn was over');
+  },
+);
+
+test.serial(
   'barge-in: speaking over a long reply silences the companion within 200 ms of the speech being detected; the journal keeps what was heard, marked interrupted',
   async (t) => {
     t.timeout(150_000);

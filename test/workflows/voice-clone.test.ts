@@ -278,7 +278,7 @@ test.serial('a clone from two LibriVox clips becomes active, emits voice.created
   t.false(fs.existsSync(dir));
   t.is((await call(service.app, 'GET', `/api/v1/voices/${pending.id}`, { key: account.live })).statusCode, 404);
   const after = await call(service.app, 'GET', `/api/v1/characters/${character.json().data.id}`, { key: account.live });
-  t.is(after.json().data.voiceId, 'en-US-slt');
+  t.is(after.json().data.voiceId, 'en-US-joe', 'the default voice');
   const tts = await call(service.app, 'POST', '/api/v1/text-to-speech', { key: account.live, body: { text: 'Hi', voiceId: pending.id } });
   t.is(tts.statusCode, 400);
 });
