@@ -25,6 +25,7 @@ import type { RealtimeMedia, SessionRealtime, SpeechCut } from './realtime.js';
 import { splitSentences } from '../../runtime/text/sentences.js';
 import { NotAvailableError } from '../../runtime/errors.js';
 import { storableText, textProblem } from '../../runtime/text/text-checks.js';
+import { replyLanguage } from './reply/reply-language.js';
 
 /**
  * Viewer signalling of the rooms on this node (media/rooms/viewer-host.ts implements it): the actor
@@ -69,7 +70,14 @@ export async function loadSessionState(deps: SessionDeps, sessionId: string): Pr
   return {
     session,
     character: character
-      ? { id: character.id, name: character.name, personality: character.personality, appearance: character.appearance }
+      ? {
+          id: character.id,
+          name: character.name,
+          personality: character.personality,
+          language: character.language,
+          languageFixed: character.languageFixed,
+          appearance: character.appearance,
+        }
       : placeholderCharacter(session.characterId),
     memory: rows.reverse().map((r) => ({ role: r.role, text: r.text })),
   };
@@ -151,7 +159,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
       deps.tell?.(sessionId, { type: 'end', reason: 'media_error' }); // through the mailbox, after the message in hand
     });
-    opened.onUtterance(({ text }) => deps.tell?.(sessionId, { type: 'heard', text })); // the user spoke: a turn, through the mailbox
+    opened.onUtterance(({ text, language }) => deps.tell?.(sessionId, { type: 'heard', text, language })); // the user spoke: a turn, through the mailbox
     opened.onBargeIn(() => deps.tell?.(sessionId, { type: 'speechStarted' })); // the user is speaking: the companion stops (preempt)
     media = opened;
   }
@@ -165,7 +173,14 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   /** The reply engine gets ready for this session's next turn (the local model evaluates its prompt ahead). */
   function prepareEngine(state: SessionState): void {
     if (state.session.state !== 'open') return;
-    void deps.engine.prepare?.({ characterName: state.character.name, personality: state.character.personality, history: state.memory });
+    void deps.engine.prepare?.({
+      characterName: state.character.name,
+      personality: state.character.personality,
+      history: state.memory,
+      // The next turn's language is not known yet: the one the user spoke last is the likeliest.
+      language: replyLanguage(state.character, state.memory, ''),
+      characterLanguage: state.character.language,
+    });
   }
 
   /** The session's one end transition: explicit end, idle timeout, media failure or supervisor stop. */
@@ -209,19 +224,30 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     state: SessionState,
     userText: string,
     streamTo: string | undefined,
+    /** The language the transcriber heard, for a spoken turn (reply-language.ts). */
+    heardLanguage?: string,
   ): Promise<{ state: SessionState; reply: SessionReply }> {
     const sentences: string[] = [];
     const turn = new AbortController();
     generating = turn;
+    // The user's language, or the character's when it keeps to it (reply-language.ts): the reply's, and its voice's.
+    const language = replyLanguage(state.character, state.memory, userText, heardLanguage);
     try {
       for await (const sentence of deps.engine.reply(
-        { characterName: state.character.name, personality: state.character.personality, history: state.memory, userText },
+        {
+          characterName: state.character.name,
+          personality: state.character.personality,
+          history: state.memory,
+          userText,
+          language,
+          characterLanguage: state.character.language,
+        },
         turn.signal,
       )) {
         if (turn.signal.aborted) break;
         const clean = storableText(sentence);
         sentences.push(clean);
-        media?.speak(clean); // spoken into the room as it arrives, before the reply is complete
+        media?.speak(clean, language); // spoken into the room as it arrives, before the reply is complete
         if (streamTo) deps.stream?.(streamTo, { sentence: clean, index: sentences.length - 1 });
       }
     } catch (err) {
@@ -360,7 +386,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           const problem = textProblem(msg.text);
           if (problem) return { state, reply: { kind: 'error', code: 'invalid_input', message: `text ${problem}` } };
           media?.captionUser(msg.text);
-          return converse(await settleInterruption(state), msg.text, undefined);
+          return converse(await settleInterruption(state), msg.text, undefined, msg.language);
         }
         case 'speechStarted': {
           // The preempt stopped the companion; the journal keeps only what was heard of it, now.

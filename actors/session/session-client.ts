@@ -118,7 +118,14 @@ export class SessionClient {
       });
       await this.host.spawn({
         session,
-        character: { id: character.id, name: character.name, personality: character.personality, appearance: character.appearance },
+        character: {
+          id: character.id,
+          name: character.name,
+          personality: character.personality,
+          language: character.language,
+          languageFixed: character.languageFixed,
+          appearance: character.appearance,
+        },
         memory: greeting ? [{ role: 'companion', text: greeting }] : [],
       });
     } catch (err) {

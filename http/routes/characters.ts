@@ -14,6 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Mode } from '../../runtime/db/entities/credentials.js';
 import type { VoiceResolver } from '../../runtime/voices/voice-resolver.js';
 import { ValidationError } from '../errors.js';
+import { canonicalLanguage, DEFAULT_LANGUAGE } from '../../runtime/characters/languages.js';
 import { AUTHED_ERRORS, errors, List, ListQuery, Ok, ok, Timestamp, VoiceId } from '../schemas/common.js';
 import { CharacterParams } from '../schemas/ids.js';
 
@@ -56,6 +57,10 @@ const CharacterView = Type.Object({
   appearance: AppearanceView,
   personality: PersonalityView,
   voiceId: Type.String(),
+  language: Type.String({ description: 'BCP-47 tag of the language the character speaks, e.g. "en", "es", "pt-BR"' }),
+  languageFixed: Type.Boolean({
+    description: 'true: every reply is in `language`; false: each reply follows the language the user speaks',
+  }),
   livemode: Type.Boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -66,8 +71,27 @@ const Voice = VoiceId({
   description: `A built-in voice (${BUILT_IN_VOICES.map((v) => v.voiceId).join(', ')}) or an active cloned voice (vce_…)`,
 });
 
+/** Well-formed BCP-47 is checked here; that ICU knows the language, by requireLanguage(). */
+const Language = Type.String({
+  minLength: 2,
+  maxLength: 35,
+  pattern: '^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$',
+  description: `BCP-47 tag of the language the character speaks and its persona is written in ("es", "fr", "pt-BR"); default "${DEFAULT_LANGUAGE}"`,
+});
+const LanguageFixed = Type.Boolean({
+  description:
+    "true: every reply is in `language`, whatever the user speaks; false (default): each reply follows the language of the user's turn",
+});
+
 const CreateBody = Type.Object(
-  { name: Name, appearance: Type.Optional(AppearanceInput), personality: Type.Optional(PersonalityInput), voiceId: Type.Optional(Voice) },
+  {
+    name: Name,
+    appearance: Type.Optional(AppearanceInput),
+    personality: Type.Optional(PersonalityInput),
+    voiceId: Type.Optional(Voice),
+    language: Type.Optional(Language),
+    languageFixed: Type.Optional(LanguageFixed),
+  },
   {
     additionalProperties: false,
     examples: [
@@ -82,6 +106,15 @@ const CreateBody = Type.Object(
         },
         voiceId: 'en-US-slt',
       },
+      {
+        name: 'Lucía',
+        personality: {
+          description: 'Panadera de Sevilla',
+          systemPrompt: 'Eres Lucía, una panadera de Sevilla. Hornea pan de aceite cada mañana.',
+          greeting: '¡Hola! Pasa, que el pan está recién hecho.',
+        },
+        language: 'es',
+      },
     ],
   },
 );
@@ -91,6 +124,8 @@ const PatchBody = Type.Object(
     appearance: Type.Optional(AppearanceInput),
     personality: Type.Optional(PersonalityInput),
     voiceId: Type.Optional(Voice),
+    language: Type.Optional(Language),
+    languageFixed: Type.Optional(LanguageFixed),
   },
   { additionalProperties: false, minProperties: 1, examples: [{ personality: { greeting: 'Good evening, traveller.' } }] },
 );
@@ -105,6 +140,15 @@ async function requireVoice(
   if (voiceId === undefined) return;
   const usable = voices ? await voices.isUsable(em, p.userId, p.mode, voiceId) : isBuiltInVoice(voiceId);
   if (!usable) throw new ValidationError(`body/voiceId "${voiceId}" is not a known voice`);
+}
+
+/** The language written the one way ("ES-mx" → "es-MX"), or a 400 for a tag of no known language. */
+function requireLanguage(language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  const canonical = canonicalLanguage(language);
+  if (!canonical)
+    throw new ValidationError(`body/language "${language}" is not a BCP-47 tag of a known language (e.g. "en", "es", "pt-BR")`);
+  return canonical;
 }
 
 const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -139,12 +183,15 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      const language = requireLanguage(request.body.language);
       await requireVoice(voices, request.em as EntityManager, request.principal!, request.body.voiceId);
       const character = await characters.create(request.em, request.principal!, {
         name: request.body.name,
         appearance: request.body.appearance as Partial<Appearance> | undefined,
         personality: request.body.personality as Partial<Personality> | undefined,
         voiceId: request.body.voiceId ?? DEFAULT_VOICE_ID,
+        language,
+        languageFixed: request.body.languageFixed,
       });
       return reply.code(201).send(ok(characterView(character)));
     },
@@ -169,7 +216,7 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: { scope: 'characters:write' } },
       schema: {
-        summary: 'Update name, appearance, personality or voice (partial; nested objects merge)',
+        summary: 'Update name, appearance, personality, voice or language (partial; nested objects merge)',
         tags: ['characters'],
         params: CharacterParams,
         body: PatchBody,
@@ -177,8 +224,12 @@ const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      const language = requireLanguage(request.body.language);
       await requireVoice(voices, request.em as EntityManager, request.principal!, request.body.voiceId);
-      const character = await characters.update(request.em, request.principal!, request.params.id, request.body as CharacterPatch);
+      const character = await characters.update(request.em, request.principal!, request.params.id, {
+        ...(request.body as CharacterPatch),
+        language,
+      });
       return ok(characterView(character));
     },
   );

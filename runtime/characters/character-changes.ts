@@ -5,6 +5,8 @@ import type { Character } from '../db/entities/character.js';
 export interface CharacterPatch {
   name?: string | undefined;
   voiceId?: string | undefined;
+  language?: string | undefined;
+  languageFixed?: boolean | undefined;
   appearance?: Partial<Character['appearance']> | undefined;
   personality?: Partial<Character['personality']> | undefined;
 }
@@ -16,9 +18,11 @@ export function applyCharacterPatch(character: Character, patch: CharacterPatch)
     character.name = patch.name;
     changed.push('name');
   }
-  if (patch.voiceId !== undefined && patch.voiceId !== character.voiceId) {
-    character.voiceId = patch.voiceId;
-    changed.push('voiceId');
+  for (const field of ['voiceId', 'language', 'languageFixed'] as const) {
+    const value = patch[field];
+    if (value === undefined || value === character[field]) continue;
+    (character as unknown as Record<string, unknown>)[field] = value;
+    changed.push(field);
   }
   for (const group of ['appearance', 'personality'] as const) {
     const update = patch[group];

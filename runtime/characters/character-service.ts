@@ -15,6 +15,7 @@ import { NotFoundError } from '../errors.js';
 import type { EventBus } from '../events/event-bus.js';
 import { newId } from '../ids.js';
 import { applyCharacterPatch, type CharacterPatch } from './character-changes.js';
+import { DEFAULT_LANGUAGE } from './languages.js';
 
 /** Whose characters: every query is scoped to one user and mode. */
 export interface Owner {
@@ -27,6 +28,9 @@ export interface NewCharacter {
   appearance?: Partial<Appearance> | undefined;
   personality?: Partial<Personality> | undefined;
   voiceId: string;
+  /** Canonical BCP-47 (languages.ts canonicalLanguage()); DEFAULT_LANGUAGE when left out. */
+  language?: string | undefined;
+  languageFixed?: boolean | undefined;
 }
 
 /** A new character's appearance where the request leaves a field out. */
@@ -59,6 +63,8 @@ export function characterView(c: Character) {
     appearance: c.appearance,
     personality: c.personality,
     voiceId: c.voiceId,
+    language: c.language,
+    languageFixed: c.languageFixed,
     livemode: c.mode === 'live',
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
@@ -94,6 +100,8 @@ export class CharacterService {
         appearance: { ...DEFAULT_APPEARANCE, ...input.appearance },
         personality: { ...defaultPersonality(input.name), ...input.personality },
         voiceId: input.voiceId,
+        language: input.language ?? DEFAULT_LANGUAGE,
+        languageFixed: input.languageFixed ?? false,
         createdAt: now,
         updatedAt: now,
       });

@@ -8,6 +8,7 @@
  * reply with `opening` (openai-engine.ts).
  */
 import { escapeRegExp, nameForms } from './persona-card.js';
+import type { LanguagePack } from './language-packs.js';
 
 export interface MustSay {
   /** A sentence that says it. */
@@ -29,7 +30,8 @@ const DENIES =
 const ASKS_IDENTITY = /\b(real person|human|what are you|about yourself|are you (?:real|a person))\b/i;
 
 /** The line asks who or what the companion is: "I'm <name>." answers it. */
-export function asksWhoItIs(userText: string): boolean {
+export function asksWhoItIs(userText: string, pack?: LanguagePack): boolean {
+  if (pack && (pack.asksName.test(userText) || pack.asksIfMachine.test(userText) || pack.asksIdentity.test(userText))) return true;
   return ASKS_CHARACTER_NAME.test(userText) || ASKS_IF_MACHINE.test(userText) || ASKS_IDENTITY.test(userText);
 }
 
@@ -54,17 +56,28 @@ export function mustSay(
   machine: boolean,
   userName?: string,
   introduced?: string,
+  /** The reply's language (language-packs.ts): its questions are recognised too, and its openings spoken; undefined for English. */
+  pack?: LanguagePack,
 ): MustSay | undefined {
+  const named = (name: string) => new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu');
   // "What's my name again?" answered "Oh, you." (a held-out benchmark character, the note given).
-  if (userName && ASKS_OWN_NAME.test(userText))
-    return { said: new RegExp(`(?<![\\p{L}])${escapeRegExp(userName)}(?![\\p{L}])`, 'iu'), opening: `You're ${userName}.` };
-  if (ASKS_CHARACTER_NAME.test(userText))
+  if (userName && (ASKS_OWN_NAME.test(userText) || pack?.asksOwnName.test(userText)))
+    return { said: named(userName), opening: pack ? pack.youAre(userName) : `You're ${userName}.` };
+  if (ASKS_CHARACTER_NAME.test(userText) || pack?.asksName.test(userText))
     return {
       said: new RegExp(`(?<![\\p{L}])(?:${nameForms(characterName).map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu'),
-      opening: `I'm ${characterName}.`,
+      opening: pack ? pack.introduction(characterName) : `I'm ${characterName}.`,
     };
-  if (!machine && ASKS_IF_MACHINE.test(userText)) return { said: DENIES, opening: `No, I'm ${characterName}.` };
+  if (!machine && (ASKS_IF_MACHINE.test(userText) || pack?.asksIfMachine.test(userText)))
+    return pack
+      ? { said: pack.denies, opening: `${pack.no}, ${lowerFirst(pack.introduction(characterName))}` }
+      : { said: DENIES, opening: `No, I'm ${characterName}.` };
   if (introduced && !userText.includes('?'))
-    return { said: new RegExp(`(?<![\\p{L}])${escapeRegExp(introduced)}(?![\\p{L}])`, 'iu'), opening: greetingFor(introduced) };
+    return { said: named(introduced), opening: pack ? pack.greetUser(introduced) : greetingFor(introduced) };
   return undefined;
+}
+
+/** "Soy Lucía." → "soy Lucía.", after "No, ". */
+function lowerFirst(text: string): string {
+  return `${text[0]!.toLowerCase()}${text.slice(1)}`;
 }

@@ -15,13 +15,17 @@ import { request } from 'undici';
 import { estimateTokens, memoryWindow } from './memory-window.js';
 import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
-import { addressed, escapeRegExp, introduction, personaCard } from './persona-card.js';
+import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } from './persona-card.js';
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
 import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
 import { fillerFor, howBad, neverSpoken, ReplyGuard } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
+import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
+import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
+import { FUNCTION_WORDS } from './language-profiles.js';
+import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
@@ -46,13 +50,66 @@ const DENIAL = /\b(not|never|no(?!,)|nor)\b[^.!?;]*?(?=\bbut\b|[.!?;]|$)/gi;
  * `question`: the user's line, given for the reply's first sentence only. A person asked whether it
  * is an AI and answering "Yes, …" has said yes, whatever follows ("Yes, I am a chef Marco.").
  */
-export function breaksCharacter(sentence: string, machine: boolean, question = ''): boolean {
-  const claimed = sentence.replace(DENIAL, ' ');
+export function breaksCharacter(sentence: string, machine: boolean, question = '', pack?: LanguagePack): boolean {
+  const claimed = pack ? sentence.replace(DENIAL, ' ').replace(pack.negation, ' ') : sentence.replace(DENIAL, ' ');
   if (!machine && ASKS_IF_MACHINE.test(question) && /^\W*(yes|yeah|yep|correct|that'?s (right|correct|true))\b/i.test(sentence))
     return true;
+  // The same in the reply's language: "¿Eres una IA?" → "Sí, …", "Soy una IA".
+  if (pack && !machine && pack.asksIfMachine.test(question) && pack.yes.test(sentence)) return true;
+  if (pack && !machine && pack.aiClaim.test(claimed)) return true;
   return (
     MODEL_NAMES.test(claimed) || ASSISTANT_REFUSAL.test(sentence) || (!machine && (AI_CLAIM.test(claimed) || CLAIMS_ROBOT.test(claimed)))
   );
+}
+
+/**
+ * What the prompt's functions know of a turn's languages: the reply's and the character's
+ * (ReplyContext), and whether the engine writes its instructions in English whatever the reply's
+ * language (OpenAiEngine's `promptsInEnglish`, chosen per language by the replies benchmark).
+ */
+type Localised = Pick<ReplyContext, 'characterName' | 'personality'> &
+  Partial<Pick<ReplyContext, 'language' | 'characterLanguage'>> & { promptsInEnglish?: boolean };
+
+/** The reply's language pack (language-packs.ts): its questions, openings and guard data; undefined for English. */
+function packOf(ctx: Localised): LanguagePack | undefined {
+  return languagePack(ctx.language);
+}
+
+/** The pack the instructions and notes are written from: undefined writes them in English. */
+function promptPackOf(ctx: Localised): LanguagePack | undefined {
+  return ctx.promptsInEnglish ? undefined : packOf(ctx);
+}
+
+const isEnglish = (tag: string | undefined) => !tag || baseLanguage(tag) === 'en';
+
+/** The language the persona is written in: its text tells, else the character's language. */
+function cardLanguage(ctx: Localised): string {
+  return personaLanguage(`${ctx.personality.systemPrompt} ${ctx.personality.description}`, ctx.characterLanguage ?? 'en');
+}
+
+/**
+ * The persona card: rewritten in the first person by English rules (persona-card.ts) when the
+ * persona is English; as the operator wrote it otherwise, its instructions included ("Responde
+ * siempre en español"), since the rewrite reads English grammar only.
+ */
+function cardOf(ctx: Localised): PersonaCard {
+  if (isEnglish(cardLanguage(ctx))) return personaCard(ctx.characterName, ctx.personality);
+  const text = [ctx.personality.systemPrompt, ctx.personality.description]
+    .map((t) => t.trim().replace(/\s*\n+\s*/g, ' '))
+    .filter(Boolean)
+    .map((t) => (/[.!?…]$/.test(t) ? t : `${t}.`));
+  return { card: text.join(' '), instructions: [] };
+}
+
+/**
+ * The line that asks for the reply's language, last in the system message and after each user
+ * line: where the reply is not in English, or the persona is written in another language than the
+ * reply's. Undefined for an English reply to an English persona (English behaviour unchanged).
+ */
+function replyLanguageNote(ctx: Localised): string | undefined {
+  if (isEnglish(ctx.language) && isEnglish(cardLanguage(ctx))) return undefined;
+  const prompts = promptPackOf(ctx);
+  return prompts ? prompts.replyIn : languageNote(languageName(ctx.language ?? 'en'));
 }
 
 /** User lines that try to rewrite the character; after them a reminder follows the user turn. */
@@ -95,25 +152,29 @@ export function isMachinePersona(ctx: Pick<ReplyContext, 'personality'>): boolea
  * suspicious user line (reminder()). Replies were thin ("No, I don't like living by the sea.")
  * until it asked for one concrete detail.
  */
-export function systemMessage(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, knownUserName?: string): string {
+export function systemMessage(ctx: Localised, knownUserName?: string): string {
   const p = ctx.personality;
-  const { card, instructions: operator } = personaCard(ctx.characterName, p);
+  const { card, instructions: operator } = cardOf(ctx);
   const [frame, ...rules] = instructions(ctx);
+  const prompts = promptPackOf(ctx);
   return [
     frame,
-    addressed(card),
+    isEnglish(cardLanguage(ctx)) ? addressed(card) : card,
     ...operator,
-    p.traits.length ? `Your manner: ${p.traits.join(', ')}.` : '',
+    p.traits.length ? (prompts ? prompts.manner(p.traits) : `Your manner: ${p.traits.join(', ')}.`) : '',
     ...rules,
-    knownUserName ? nameNote(knownUserName, ctx.characterName) : '',
+    knownUserName ? nameNoteIn(ctx, knownUserName) : '',
+    replyLanguageNote(ctx) ?? '',
   ]
     .filter(Boolean)
     .join('\n');
 }
 
 /** The engine's own lines of the system message (the frame first), without the operator's persona. */
-function instructions(ctx: Pick<ReplyContext, 'characterName' | 'personality'>): string[] {
+function instructions(ctx: Localised): string[] {
   const name = ctx.characterName;
+  const prompts = promptPackOf(ctx);
+  if (prompts) return prompts.instructions(name, isMachinePersona(ctx));
   return [
     `This is a role-play: you are ${name}, talking with someone.`,
     `Answer as ${name} speaking aloud: one or two sentences in the first person, the first one short, with one concrete detail from your daily life (invent one if needed).`,
@@ -146,7 +207,7 @@ const PROMPT_LABEL = /\b(?:you could say|your manner)\s*:/i;
  * engine's own instructions or reminder (not with the operator's persona, whose facts a reply
  * should repeat), or when, four words or more, it is a verbatim piece of the user's message.
  */
-export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characterName' | 'personality' | 'userText'>): boolean {
+export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContext, 'userText'>): boolean {
   // A label of the prompt read out: the fact note's ('… You could say: "I make beeswax candles in
   // winter."') or the traits' line ("Your manner: exact, chatty, fond of tea.").
   if (PROMPT_LABEL.test(sentence)) return true;
@@ -156,6 +217,7 @@ export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characte
   // first person," was cut).
   if (said.some((w) => /^(?:words?|sentences?)$/.test(w)) && said.every((w) => FORM_WORDS.has(w))) return true;
   const runs = new Set<string>();
+  const prompts = promptPackOf(ctx);
   for (const line of [
     ...instructions(ctx),
     reminder(ctx.characterName),
@@ -165,6 +227,16 @@ export function echoesPrompt(sentence: string, ctx: Pick<ReplyContext, 'characte
     nameNote('', ctx.characterName),
     askedNameNote('', ctx.characterName),
     adviceNote(),
+    ...(prompts
+      ? [
+          prompts.reminder(ctx.characterName),
+          prompts.machineReminder(ctx.characterName),
+          prompts.retryReminder(ctx.characterName),
+          prompts.nameNote('', ctx.characterName),
+          prompts.askedNameNote('', ctx.characterName),
+          prompts.adviceNote,
+        ]
+      : []),
   ]) {
     const w = echoWordsOf(line);
     for (let i = 0; i + ECHO_RUN <= w.length; i++) runs.add(w.slice(i, i + ECHO_RUN).join(' '));
@@ -207,10 +279,37 @@ export function retryReminder(characterName: string): string {
  * tries to rewrite the character), and after a person being asked whether it is an AI. A function
  * of the line alone, so that earlier turns are rendered with the reminder they were answered with.
  */
-export function reminderAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, userText: string): string | undefined {
+export function reminderAfter(ctx: Localised, userText: string): string | undefined {
   const injection = INJECTION.test(userText);
-  const asksIfMachine = !isMachinePersona(ctx) && ASKS_IF_MACHINE.test(userText) && !injection;
-  return asksIfMachine || injection ? reminder(ctx.characterName, asksIfMachine) : undefined;
+  const pack = packOf(ctx);
+  const asksIfMachine = !isMachinePersona(ctx) && (ASKS_IF_MACHINE.test(userText) || !!pack?.asksIfMachine.test(userText)) && !injection;
+  if (!asksIfMachine && !injection) return undefined;
+  const prompts = promptPackOf(ctx);
+  if (prompts) return asksIfMachine ? prompts.machineReminder(ctx.characterName) : prompts.reminder(ctx.characterName);
+  return reminder(ctx.characterName, asksIfMachine);
+}
+
+/** The retry's reminder in the prompt's language. */
+function retryReminderIn(ctx: Localised): string {
+  return promptPackOf(ctx)?.retryReminder(ctx.characterName) ?? retryReminder(ctx.characterName);
+}
+
+/** The injection reminder in the prompt's language. */
+function reminderIn(ctx: Localised): string {
+  return promptPackOf(ctx)?.reminder(ctx.characterName) ?? reminder(ctx.characterName);
+}
+
+function nameNoteIn(ctx: Localised, user: string): string {
+  return promptPackOf(ctx)?.nameNote(user, ctx.characterName) ?? nameNote(user, ctx.characterName);
+}
+
+function askedNameNoteIn(ctx: Localised, user: string): string {
+  return promptPackOf(ctx)?.askedNameNote(user, ctx.characterName) ?? askedNameNote(user, ctx.characterName);
+}
+
+/** A question of the user's own name, in English or the reply's language. */
+function asksOwnName(ctx: Localised, userText: string): boolean {
+  return ASKS_OWN_NAME.test(userText) || !!packOf(ctx)?.asksOwnName.test(userText);
 }
 
 /**
@@ -219,15 +318,21 @@ export function reminderAfter(ctx: Pick<ReplyContext, 'characterName' | 'persona
  * words with the question ("clock" of "My grandfather clock stopped. What should I check first?"
  * found the restorer's introduction, answered "I am Pearl."). `known`: the name the user gave before.
  */
-export function personaFactFor(
-  ctx: Pick<ReplyContext, 'characterName' | 'personality'>,
-  userText: string,
-  known: string | undefined,
-): string | undefined {
-  const asked = userNameIn(userText) === undefined && known !== undefined && ASKS_OWN_NAME.test(userText);
-  if (asked || languageAskedFor(userText) || ASKS_CHARACTER_NAME.test(userText)) return undefined;
+export function personaFactFor(ctx: Localised, userText: string, known: string | undefined): string | undefined {
+  const asked = userNameIn(userText) === undefined && known !== undefined && asksOwnName(ctx, userText);
+  const pack = packOf(ctx);
+  if (asked || languageAskedFor(userText) || ASKS_CHARACTER_NAME.test(userText) || pack?.asksName.test(userText)) return undefined;
   const name = ctx.characterName;
-  return relevantFact(personaCard(name, ctx.personality).card, userText, name, asksAdvice(userText) ? 2 : 1);
+  // A persona in another language is matched without its function words, nor the line's ("¿Qué pan haces por la mañana?").
+  const card = cardOf(ctx).card;
+  const foreign = !isEnglish(cardLanguage(ctx)) || !isEnglish(ctx.language);
+  const stop = foreign ? otherStopWords(cardLanguage(ctx), ctx.language) : undefined;
+  return relevantFact(card, userText, name, asksAdvice(userText) ? 2 : 1, stop);
+}
+
+/** The function words of the persona's and the reply's languages (language-profiles.ts), for fact matching. */
+function otherStopWords(...languages: Array<string | undefined>): Set<string> {
+  return new Set(languages.flatMap((l) => [...(FUNCTION_WORDS.get(baseLanguage(l ?? 'en')) ?? [])]));
 }
 
 /**
@@ -235,9 +340,10 @@ export function personaFactFor(
  * or asks for it ("What's my name?", answered by the 0.5B model with the character's own name
  * until the note came last), then its reminder. `known`: the name the user gave before this line.
  */
-function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, userText: string, known: string | undefined): string[] {
+function notesAfter(ctx: Localised, userText: string, known: string | undefined): string[] {
   const given = userNameIn(userText);
-  const asked = !given && known !== undefined && ASKS_OWN_NAME.test(userText);
+  const asked = !given && known !== undefined && asksOwnName(ctx, userText);
+  const pack = packOf(ctx);
   const reminded = reminderAfter(ctx, userText);
   // Told the user's name without a question, the companion greets them by it (must-say.ts): the
   // greeting is what it could say, rather than a fact of its own.
@@ -247,13 +353,13 @@ function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, us
   // the language asked for, and no fact.
   const language = languageAskedFor(userText);
   const advising = !asked && asksAdvice(userText);
-  const fact = introduced ? greetingFor(given) : personaFactFor(ctx, userText, known);
+  const fact = introduced ? (pack ? pack.greetUser(given) : greetingFor(given)) : personaFactFor(ctx, userText, known);
   // Asked for advice the persona tells nothing about, the model answered "I'm glad you're nervous
   // about the job interview." or with an assistant's numbered list: a note of what is asked.
   const advice = !fact && !language && advising ? adviceNote() : undefined;
   return [
-    ...(given ? [nameNote(given, ctx.characterName)] : asked ? [askedNameNote(known, ctx.characterName)] : []),
-    ...(fact ? [factNote(fact)] : []),
+    ...(given ? [nameNoteIn(ctx, given)] : asked ? [askedNameNoteIn(ctx, known)] : []),
+    ...(fact ? [factNote(fact, promptPackOf(ctx))] : []),
     ...(advice ? [advice] : []),
     ...(language ? [languageNote(language)] : []),
     ...(reminded ? [reminded] : []),
@@ -267,11 +373,30 @@ function notesAfter(ctx: Pick<ReplyContext, 'characterName' | 'personality'>, us
  * "Hello!" (5 of 10 first turns of the tuning characters before, none after). The same for every
  * turn of a character, so the model server's prompt cache holds it.
  */
-function exemplar(ctx: Pick<ReplyContext, 'characterName' | 'personality'>): Array<{ role: string; content: string }> {
+function exemplar(ctx: Localised): Array<{ role: string; content: string }> {
+  const pack = packOf(ctx);
+  if (pack && !isEnglish(ctx.language))
+    return [
+      { role: 'user', content: pack.exemplarQuestion },
+      { role: 'assistant', content: introductionIn(pack, ctx.characterName, cardOf(ctx).card) },
+    ];
+  const card = cardOf(ctx).card;
   return [
     { role: 'user', content: 'Who are you?' },
-    { role: 'assistant', content: introduction(ctx.characterName, personaCard(ctx.characterName, ctx.personality).card) },
+    { role: 'assistant', content: isEnglish(cardLanguage(ctx)) ? introduction(ctx.characterName, card) : `I'm ${ctx.characterName}.` },
   ];
+}
+
+/**
+ * "Soy Lucía, una panadera de Sevilla.": the pack's introduction, with the words that follow the
+ * name and a comma in the persona's first sentence ("Eres Lucía, una panadera de Sevilla…"), five
+ * at most, when the persona is in the reply's language.
+ */
+function introductionIn(pack: LanguagePack, name: string, card: string): string {
+  const first = card.split(/(?<=[.!?])\s+/)[0] ?? '';
+  const what = new RegExp(`${escapeRegExp(name)},\\s+([^,.;:!?()]+)`, 'u').exec(first)?.[1]?.trim().split(/\s+/).slice(0, 5).join(' ');
+  const plain = pack.introduction(name);
+  return what && baseLanguage(personaLanguage(card, pack.language)) === pack.language ? `${plain.replace(/\.$/, '')}, ${what}.` : plain;
 }
 
 /**
@@ -282,8 +407,15 @@ function exemplar(ctx: Pick<ReplyContext, 'characterName' | 'personality'>): Arr
  * know this: you …") was read back: "You are currently hunting a jewel thief."
  */
 const FACT_NOTE_OPENING = 'You could say: "';
-export function factNote(fact: string): string {
-  return `${FACT_NOTE_OPENING}${fact}"`;
+export function factNote(fact: string, pack?: LanguagePack): string {
+  if (!pack) return `${FACT_NOTE_OPENING}${fact}"`;
+  const close = pack.factNoteOpening.endsWith('« ') ? ' »' : pack.factNoteOpening.endsWith('„') ? '“' : '"';
+  return `${pack.factNoteOpening}${fact}${close}`;
+}
+
+/** Whether a system note is a fact note, in any language. */
+function isFactNote(content: string): boolean {
+  return content.startsWith(FACT_NOTE_OPENING) || PACKED_LANGUAGES.some((l) => content.startsWith(languagePack(l)!.factNoteOpening));
 }
 
 /** "Any advice?", "Any tips?", "What should I check first?": the user asks for advice. */
@@ -329,8 +461,8 @@ export function languageNote(language: string): string {
 }
 
 /** The fixed line after breaking character, always in character (opened by "No, " when asked whether it is an AI). */
-function stayLineOf(characterName: string): string {
-  return `I am ${characterName}, and that is who I stay.`;
+function stayLineOf(characterName: string, pack?: LanguagePack): string {
+  return pack ? pack.stayLine(characterName) : `I am ${characterName}, and that is who I stay.`;
 }
 
 /**
@@ -340,10 +472,10 @@ function stayLineOf(characterName: string): string {
  * They stay in the session's memory and journal.
  */
 function withoutFixedLines(history: Turn[], characterName: string): Turn[] {
-  const fixed = stayLineOf(characterName);
+  const fixed = new Set([stayLineOf(characterName), ...PACKED_LANGUAGES.map((l) => stayLineOf(characterName, languagePack(l)))]);
   return history.filter((t, i) => {
     const answer = t.role === 'user' ? history[i + 1] : t;
-    return !(answer?.role === 'companion' && answer.text.replace(/^No, /, '') === fixed);
+    return !(answer?.role === 'companion' && fixed.has(answer.text.replace(/^(?:No|Non|Não|Nein), /, '')));
   });
 }
 
@@ -384,6 +516,12 @@ export class OpenAiEngine implements ReplyEngine {
     private readonly limits: ReplyLimits = DEFAULT_REPLY_LIMITS,
     /** Ask the server to evaluate a new session's prompt ahead (prepare()): on for the embedded model only. */
     private readonly warmUp = false,
+    /**
+     * `promptsInEnglish`: the instructions and notes in English whatever the reply's language (with
+     * a note to reply in it), instead of in the reply's language (language-packs.ts); the replies
+     * benchmark compares the two.
+     */
+    private readonly options: { promptsInEnglish?: boolean } = {},
   ) {
     // Public (session records, session.started): the engine and model, never an internal address.
     this.name = `openai-compatible (${model})`;
@@ -399,12 +537,17 @@ export class OpenAiEngine implements ReplyEngine {
     await request(this.completionsUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: this.model, messages: this.conversation(ctx), max_tokens: 1, temperature: 0 }),
+      body: JSON.stringify({ model: this.model, messages: this.conversation(this.localised(ctx)), max_tokens: 1, temperature: 0 }),
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     })
       .then((res) => res.body.dump())
       .catch(() => undefined); // only an optimisation: the turn itself reports a dead server
+  }
+
+  /** The context with the engine's choice of the prompts' language. */
+  private localised<T extends Omit<ReplyContext, 'userText'>>(ctx: T): T & { promptsInEnglish?: boolean } {
+    return this.options.promptsInEnglish ? { ...ctx, promptsInEnglish: true } : ctx;
   }
 
   private completionsUrl(): URL {
@@ -420,7 +563,7 @@ export class OpenAiEngine implements ReplyEngine {
    * line has left the window, the note moves into the system message. The character's greeting,
    * the session's first turn, opens the dialogue while the window reaches back to it.
    */
-  private conversation(ctx: Omit<ReplyContext, 'userText'>): Array<{ role: string; content: string }> {
+  private conversation(ctx: Omit<ReplyContext, 'userText'> & { promptsInEnglish?: boolean }): Array<{ role: string; content: string }> {
     // Each user line's notes (its name note and reminder), worked out once: they are part of the
     // line's cost in the window and messages after it. They count against the window's budget: a
     // user who sends nothing but injection lines must not push the prompt past the model's context.
@@ -444,7 +587,9 @@ export class OpenAiEngine implements ReplyEngine {
     return messages;
   }
 
-  async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
+  async *reply(turnContext: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
+    const ctx = this.localised(turnContext);
+    const pack = packOf(ctx);
     const messages = [
       ...this.conversation(ctx),
       // Template tokens typed by a user are only characters; they must not reach a server that
@@ -460,6 +605,9 @@ export class OpenAiEngine implements ReplyEngine {
     // The notes of this line but its reminder, which follows only a suspicious line or a retry.
     const ownNotesFrom = messages.length;
     for (const note of notesAfter(ctx, ctx.userText, known).filter((n) => n !== reminded)) messages.push({ role: 'system', content: note });
+    // The reply's language, the last thing read before the answer ("Responde solo en español."), where it is not English.
+    const languageLine = replyLanguageNote(ctx);
+    if (languageLine) messages.push({ role: 'system', content: languageLine });
     const suspicious = reminded !== undefined;
     const fact = personaFactFor(ctx, ctx.userText, known);
     const guard = new ReplyGuard(
@@ -468,9 +616,11 @@ export class OpenAiEngine implements ReplyEngine {
       ctx.history.filter((t) => t.role === 'companion').map((t) => t.text),
       given ?? known,
       // Its name answers a line asking who it is, and one that tries to make it someone else.
-      suspicious || asksWhoItIs(ctx.userText),
+      suspicious || asksWhoItIs(ctx.userText, pack),
       ctx.userText,
       fact,
+      pack,
+      isEnglish(ctx.language),
     );
     const started = Date.now();
     // One deadline for the whole turn, every attempt included, kept below the time the session
@@ -490,11 +640,12 @@ export class OpenAiEngine implements ReplyEngine {
     const fillers: string[] = [];
     // Asked its name, or (a person) whether it is an AI, the reply must say so (must-say.ts): its
     // sentences are held until one does; an attempt that never does is asked again.
-    const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx), given ? undefined : known, given);
+    const must = mustSay(ctx.characterName, ctx.userText, isMachinePersona(ctx), given ? undefined : known, given, pack);
     let unsaid: string[] | undefined;
     let recited = false;
     // The fixed line after breaking character; a person asked whether it is an AI opens it with a no.
-    const stayLine = `${must?.opening.startsWith('No,') ? 'No, ' : ''}${stayLineOf(ctx.characterName)}`;
+    const no = pack?.no ?? 'No';
+    const stayLine = `${must?.opening.startsWith(`${no},`) ? `${no}, ` : ''}${stayLineOf(ctx.characterName, pack)}`;
     const opened = (held: string[]) => [must!.opening, ...held].slice(0, this.limits.maxSentences);
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only in the first half of the turn's time, so it can finish before the deadline.
@@ -504,14 +655,14 @@ export class OpenAiEngine implements ReplyEngine {
       // generation, the plain one.
       const reminderMessage = {
         role: 'system',
-        content: reminded ?? (breaks > 0 ? reminder(ctx.characterName) : retryReminder(ctx.characterName)),
+        content: reminded ?? (breaks > 0 ? reminderIn(ctx) : retryReminderIn(ctx)),
       };
       // After a recital of the persona, the retry goes without the fact note the recital came from
       // (a greedy session answered "I run the bakery on the village square for nineteen years."
       // on every attempt, the note's clause word for word). Only this line's note: the earlier
       // turns' notes stay, so the prompt keeps the prefix the model server has evaluated (dropping
       // them all re-evaluated 150–300 tokens, 2–4 s on one core, in a benchmark run).
-      const asked = recited ? messages.filter((m, i) => i < ownNotesFrom || !m.content.startsWith(FACT_NOTE_OPENING)) : messages;
+      const asked = recited ? messages.filter((m, i) => i < ownNotesFrom || !isFactNote(m.content)) : messages;
       const sent = suspicious || attempt > 0 ? [...asked, reminderMessage] : asked;
       const outcome: Outcome = { brokeCharacter: false };
       const last = attempt === this.limits.emptyRetries || Date.now() - started > this.timeoutMs / 2;
@@ -615,7 +766,7 @@ export class OpenAiEngine implements ReplyEngine {
   }
 
   private async *attempt(
-    ctx: ReplyContext,
+    ctx: ReplyContext & { promptsInEnglish?: boolean },
     messages: unknown[],
     attempt: number,
     outcome: Outcome,
@@ -656,7 +807,7 @@ export class OpenAiEngine implements ReplyEngine {
       breaksCharacter: (s) => {
         const question = first ? ctx.userText : '';
         first = false;
-        return breaksCharacter(s, machine, question);
+        return breaksCharacter(s, machine, question, packOf(ctx));
       },
       echoes: (s) => echoesPrompt(s, ctx),
       unfit: (s, opening) => {

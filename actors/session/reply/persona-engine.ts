@@ -8,6 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { ReplyContext, ReplyEngine } from './reply-engine.js';
+import { languagePack, type PersonaPhrases } from './language-packs.js';
+import { FUNCTION_WORDS } from './language-profiles.js';
+import { detectLanguage } from './language-detector.js';
 
 const STOP = new Set(
   'a an the and or but if of to in on at for with about is are was were be been am i you me my your we our it this that what why how when where who do does did can could would should will just really please tell'.split(
@@ -51,10 +54,53 @@ const TONES: Array<{ match: RegExp; opener: string[]; closer: string[] }> = [
   { match: /formal|polite|butler|proper/i, opener: ['Certainly.', 'Of course.'], closer: ['Is there anything further I may help with?'] },
 ];
 
+/** A content word of a line in another language: its longest word that is no function word of it. */
+function topicIn(text: string, language: string): string | undefined {
+  // A line in another language (a character fixed to its own) has no word to reflect in this one.
+  const said = detectLanguage(text).language;
+  if (said && said !== language) return undefined;
+  const stop = FUNCTION_WORDS.get(language) ?? new Set<string>();
+  const words = text.toLowerCase().match(/\p{L}[\p{L}'-]{2,}/gu) ?? [];
+  return words.filter((w) => !stop.has(w)).sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * The same kinds of turn in a language of language-packs.ts, in its phrasing; the tones' openers
+ * and closers are English words and are left out. A language without a pack is answered in English.
+ */
+function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext): Generator<string> {
+  const { characterName: name, personality: p, userText } = ctx;
+  const seed = `${name}|${ctx.history.length}|${userText}`;
+  const text = userText.trim();
+  const topic = topicIn(text, language);
+  const traits = p.traits.length ? p.traits.slice(0, 3).join(', ') : undefined;
+  if (phrases.greets.test(text)) {
+    yield ctx.history.length === 0 && p.greeting ? p.greeting : phrases.hello(name);
+  } else if (phrases.asksWho.test(text)) {
+    yield phrases.iAm(name);
+    if (p.description) yield /[.!?]$/.test(p.description) ? p.description : `${p.description}.`;
+    if (traits) yield phrases.peopleSay(traits);
+  } else if (phrases.thanked.test(text)) {
+    yield pick(phrases.thanks, seed);
+  } else if (phrases.leaves.test(text)) {
+    yield pick(phrases.goodbye(name), seed);
+  } else if (text.endsWith('?')) {
+    yield phrases.asking(topic);
+    yield pick(phrases.answer(name, topic), seed);
+  } else {
+    yield phrases.tellMore(topic);
+  }
+}
+
 export class PersonaEngine implements ReplyEngine {
   readonly name = 'persona (deterministic, rule-based; not a language model)';
 
   async *reply(ctx: ReplyContext): AsyncIterable<string> {
+    const pack = languagePack(ctx.language);
+    if (pack) {
+      yield* replyIn(pack.persona, pack.language, ctx);
+      return;
+    }
     const { characterName: name, personality: p, userText } = ctx;
     const seed = `${name}|${ctx.history.length}|${userText}`;
     const tone = TONES.find((t) => p.traits.some((trait) => t.match.test(trait)) || t.match.test(p.description));

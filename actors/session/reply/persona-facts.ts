@@ -106,9 +106,9 @@ const HOW_LONG = /\bhow long\b/i;
 const ASKS_WHY_OF_THE_WORLD = /^\W*why\b(?![^?]*\b(?:you|your|yours|yourself)\b)/i;
 const SPANS = ['years', 'months', 'decades', 'since'];
 
-function contentStems(text: string, skip: Set<string>): Set<string> {
+function contentStems(text: string, skip: Set<string>, stop: ReadonlySet<string> = STOP): Set<string> {
   const words = text.match(/[\p{L}\p{N}'’]+/gu) ?? [];
-  return new Set(words.filter((w) => w.length >= 3 && !STOP.has(w.toLowerCase()) && !skip.has(w.toLowerCase())).map(stem));
+  return new Set(words.filter((w) => w.length >= 3 && !stop.has(w.toLowerCase()) && !skip.has(w.toLowerCase())).map(stem));
 }
 
 /**
@@ -117,10 +117,18 @@ function contentStems(text: string, skip: Set<string>): Set<string> {
  * restorer in Whitby…" for "What was your job before you retired?"): with it, the 0.5B default
  * answered "I'm Pearl." to three turns of a conversation, each refused and the last spoken anyway.
  */
-export function relevantFact(card: string, line: string, characterName: string, minShared = 1): string | undefined {
+export function relevantFact(
+  card: string,
+  line: string,
+  characterName: string,
+  minShared = 1,
+  /** Function words of other languages, left out too: a persona or line in Spanish shares "por" and "la" with anything. */
+  otherStopWords?: ReadonlySet<string>,
+): string | undefined {
   if (ASKS_WHY_OF_THE_WORLD.test(line)) return undefined;
   const skip = new Set(characterName.toLowerCase().split(/\s+/));
-  const asked = contentStems(line, skip);
+  const stop = otherStopWords ? new Set([...STOP, ...otherStopWords]) : STOP;
+  const asked = contentStems(line, skip, stop);
   const topics = [...asked].filter((topic) => TOPICS[topic]);
   for (const topic of topics) for (const word of TOPICS[topic]!) asked.add(stem(word));
   if (HOW_LONG.test(line)) for (const word of SPANS) asked.add(stem(word));
@@ -135,7 +143,7 @@ export function relevantFact(card: string, line: string, characterName: string, 
   for (const sentence of cardSentences(card).flatMap(clauses)) {
     // Asked for its pets, "my cat, Moth" rather than the birds a ranger counts: half a word more.
     const owned = ofItsOwn && OWNED_ANIMAL.test(sentence) ? 0.5 : 0;
-    const shared = [...contentStems(sentence, skip)].filter((s) => asked.has(s)).length + owned;
+    const shared = [...contentStems(sentence, skip, stop)].filter((s) => asked.has(s)).length + owned;
     if (shared >= minShared && (!best || shared > best.shared)) best = { sentence, shared };
   }
   return best?.sentence.replace(introduction, 'I am ');

@@ -15,6 +15,13 @@ export interface ReplyContext {
   /** Earlier turns, oldest first, bounded by SESSION_MEMORY_TURNS. */
   history: Turn[];
   userText: string;
+  /**
+   * BCP-47 tag of the language to answer in (reply-language.ts): the user's, or the character's
+   * when it is fixed to it. Undefined: English, as before characters had a language.
+   */
+  language?: string | undefined;
+  /** BCP-47 tag of the character's own language (its persona's, as a rule); undefined: English. */
+  characterLanguage?: string | undefined;
 }
 
 export interface ReplyEngine {

@@ -10,6 +10,7 @@
  */
 import { escapeRegExp, firstPersonVerb, nameForms, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
 import type { Personality } from '../../../runtime/db/entities/character.js';
+import type { LanguagePack } from './language-packs.js';
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
@@ -307,6 +308,14 @@ export class ReplyGuard {
     question = '',
     /** The fact of the persona the line asks about (persona-facts.ts), if any: not knowing it is no answer. */
     private readonly knownFact?: string,
+    /** The reply's language pack (language-packs.ts), whose greetings, name forms and assistant talk are checked too. */
+    private readonly pack?: LanguagePack,
+    /**
+     * The reply is in English: the checks that read English grammar run ("You are <name>", "I" with
+     * a verb of the third person, "you" answering a question about itself). In another language
+     * they are left out; the checks of words in a row (a recital, a repetition) and the pack's run.
+     */
+    private readonly english = true,
   ) {
     this.askedAboutIt = asksAboutIt(question);
     this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
@@ -332,7 +341,10 @@ export class ReplyGuard {
     // alone ("What do you make in your studio?" → "Hazel.").
     this.nameAlone = nameAnswers
       ? undefined
-      : new RegExp(`^\\W*${FILLER}(?:(?:i am|i'm|i’m|my name is)\\s+)?(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`, 'iu');
+      : new RegExp(
+          `^\\W*${FILLER}(?:(?:i am|i'm|i’m|my name is${pack ? `|${pack.iAmForms}` : ''})\\s+)?(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`,
+          'iu',
+        );
     // "You are Mira": refused, and put in the first person by repair() when it cannot be asked again.
     const addressed = `\\b(you are|you're|you’re|your name is)\\s+((?:the |a )?(?:${forms}))(?![\\p{L}])`;
     this.addressed = new RegExp(addressed, 'giu');
@@ -340,14 +352,18 @@ export class ReplyGuard {
       new RegExp(addressed, 'iu'),
       new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u'),
     ];
+    const greeting = pack ? `(?:${GREETING}|${pack.greetings})` : GREETING;
     this.selfGreeting = [
-      new RegExp(`(?<![\\p{L}])${GREETING}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
+      new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
       new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u'),
       // Thanked by name: "Thank you for your guidance, Odile Varga." (a benchmark run's beekeeper).
-      new RegExp(`(?<![\\p{L}])${GREETING}\\b[^.!?]{0,60},\\s*(?:${forms})\\s*[.!?]`, 'u'),
+      new RegExp(`(?<![\\p{L}])${greeting}${pack ? '(?![\\p{L}])' : '\\b'}[^.!?]{0,60},\\s*(?:${forms})\\s*[.!?]`, 'u'),
     ];
     this.userName = userName
-      ? new RegExp(`\\b(?:i am|i'm|i’m|my name is|call me)\\s+${escapeRegExp(userName)}(?![\\p{L}])`, 'iu')
+      ? new RegExp(
+          `(?<![\\p{L}])(?:i am|i'm|i’m|my name is|call me${pack ? `|${pack.iAmForms}` : ''})\\s+${escapeRegExp(userName)}(?![\\p{L}])`,
+          'iu',
+        )
       : undefined;
     this.nameWords = new Set(words(characterName));
     // "Your nature is patient, precise, fond of puns.": the traits' list read out, too short for a run of eight.
@@ -540,17 +556,19 @@ export class ReplyGuard {
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
   refuses(sentence: string): Refusal | undefined {
-    if (this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
+    const english = this.english;
+    if (english && this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
     // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
-    if (this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
-    if (this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
+    if (english && this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
+    if (english && this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
     if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
-    if (I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
-    if (I_WITH_BARE_GERUND.test(sentence)) return 'says "I" with a bare -ing form';
-    if (ASSISTANT_TALK.test(sentence)) return 'talks like an assistant';
-    if (this.knownFact && NOT_KNOWING.test(sentence)) return 'says it does not know what its persona tells';
+    if (english && I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
+    if (english && I_WITH_BARE_GERUND.test(sentence)) return 'says "I" with a bare -ing form';
+    if (ASSISTANT_TALK.test(sentence) || this.pack?.assistantTalk.test(sentence)) return 'talks like an assistant';
+    if (this.knownFact && (NOT_KNOWING.test(sentence) || this.pack?.notKnowing.test(sentence)))
+      return 'says it does not know what its persona tells';
     if (this.traits && ` ${words(sentence).join(' ')} `.includes(` ${this.traits} `)) return 'recites its persona';
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)

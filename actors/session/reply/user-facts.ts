@@ -6,6 +6,7 @@
  * has left the memory window.
  */
 import type { Turn } from './reply-engine.js';
+import { languagePack, PACKED_LANGUAGES } from './language-packs.js';
 
 /** Capitalised words that follow "I'm" without being a name ("I'm Not sure", "I'm English", "It's Monday"; April, May, June and August are names too). */
 const NOT_NAMES = new Set(
@@ -22,7 +23,14 @@ const INTRODUCTION = /(?:^|[\s,.!?])(?:[Ii] am|[Ii]'m|[Ii]’m|[Ii]m|[Tt]his is|
 
 /** The name the user gives in this line, if any. */
 export function userNameIn(text: string): string | undefined {
-  const found = EXPLICIT.exec(text)?.[1] ?? INTRODUCTION.exec(text)?.[1];
+  // "Me llamo Tomás", "Je m'appelle Inès": the other languages' ways, after English's.
+  const found =
+    EXPLICIT.exec(text)?.[1] ??
+    INTRODUCTION.exec(text)?.[1] ??
+    PACKED_LANGUAGES.map((l) => languagePack(l)!.userGivesName.exec(text))
+      .find(Boolean)
+      ?.slice(1)
+      .find(Boolean);
   if (!found || NOT_NAMES.has(found.toLowerCase())) return undefined;
   return found[0]!.toUpperCase() + found.slice(1);
 }

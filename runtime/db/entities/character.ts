@@ -30,6 +30,13 @@ export class Character {
   appearance!: Appearance;
   personality!: Personality;
   voiceId!: string;
+  /** BCP-47 tag of the language it speaks (runtime/characters/languages.ts); "en" unless set. */
+  language = 'en';
+  /**
+   * Whether it answers in `language` whatever the user speaks; otherwise (the default) each reply
+   * follows the language of the user's turn (actors/session/reply/reply-language.ts).
+   */
+  languageFixed = false;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -45,6 +52,8 @@ export const CharacterSchema = new EntitySchema<Character>({
     appearance: { type: 'json' },
     personality: { type: 'json' },
     voiceId: { type: 'string' },
+    language: { type: 'string' },
+    languageFixed: { type: 'boolean' },
     createdAt: { type: 'Date' },
     updatedAt: { type: 'Date' },
   },

@@ -10,6 +10,7 @@ import { Migration0005Voices } from './0005-voices.js';
 import { Migration0006UsageBatches } from './0006-usage-batches.js';
 import { Migration0007InterruptedTurns } from './0007-interrupted-turns.js';
 import { Migration0008VoiceConversion } from './0008-voice-conversion.js';
+import { Migration0009CharacterLanguage } from './0009-character-language.js';
 
 export const migrationsList = [
   { name: '0001-foundation', class: Migration0001Foundation },
@@ -20,4 +21,5 @@ export const migrationsList = [
   { name: '0006-usage-batches', class: Migration0006UsageBatches },
   { name: '0007-interrupted-turns', class: Migration0007InterruptedTurns },
   { name: '0008-voice-conversion', class: Migration0008VoiceConversion },
+  { name: '0009-character-language', class: Migration0009CharacterLanguage },
 ];

@@ -1,0 +1,194 @@
+import test from 'ava';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { detectLanguage } from '../../actors/session/reply/language-detector.js';
+import { replyLanguage } from '../../actors/session/reply/reply-language.js';
+import { canonicalLanguage, languageName, nativeLanguageName } from '../../runtime/characters/languages.js';
+import { DEFAULT_REPLY_LIMITS, OpenAiEngine } from '../../actors/session/reply/openai-engine.js';
+import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
+import { ReplyGuard } from '../../actors/session/reply/reply-guard.js';
+import { languagePack } from '../../actors/session/reply/language-packs.js';
+import { userNameIn } from '../../actors/session/reply/user-facts.js';
+import type { ReplyContext, Turn } from '../../actors/session/reply/reply-engine.js';
+import { voiceForLanguage } from '../../runtime/characters/reply-voice.js';
+import { BUILT_IN_VOICES, builtInVoice } from '../../runtime/voices/voice-catalog.js';
+
+test('typed turns are told apart by their language: Spanish, French, Italian, Portuguese, German, Dutch and English', (t) => {
+  const cases: Array<[string, string]> = [
+    ['Hola, ¿quién eres?', 'es'],
+    ['¿Qué pan haces por la mañana?', 'es'],
+    ['¿Te gusta vivir en Sevilla?', 'es'],
+    ["Bonjour, comment tu t'appelles ?", 'fr'],
+    ["Qu'est-ce que tu fais le matin ?", 'fr'],
+    ['Ciao! Come ti chiami?', 'it'],
+    ['Che cosa fai la mattina?', 'it'],
+    ['Olá, como você se chama?', 'pt'],
+    ['O que você faz de manhã?', 'pt'],
+    ['Guten Morgen, wie heißt du?', 'de'],
+    ['Was machst du am Wochenende?', 'de'],
+    ['Hoe heet je en waar woon je?', 'nl'],
+    ['Hi! What is your name?', 'en'],
+    ['How long have you kept the lighthouse?', 'en'],
+  ];
+  for (const [text, language] of cases) t.is(detectLanguage(text).language, language, text);
+});
+
+test('a turn that mixes in a word or a name of another language is told by the rest of it', (t) => {
+  t.is(detectLanguage('Olá! Who am I speaking with?').language, 'en');
+  t.is(detectLanguage('How do you say "apple" in Spanish?').language, 'en');
+  t.is(detectLanguage('Please answer in Spanish: how are you today?').language, 'en');
+  t.is(detectLanguage('Can you say hello in Irish?').language, 'en');
+  t.is(detectLanguage("I'm Aisha, by the way.").language, 'en');
+  t.is(detectLanguage('Me llamo John y vivo en London.').language, 'es');
+});
+
+test('a turn too short or too mixed to tell gives no language', (t) => {
+  for (const text of ['OK', 'Pepper?', 'Tomás', '42', '', 'Sevilla, Madrid, Paris']) t.is(detectLanguage(text).language, undefined, text);
+  // A greeting alone is enough.
+  t.is(detectLanguage('Hola').language, 'es');
+  t.is(detectLanguage('Merci beaucoup !').language, 'fr');
+});
+
+const lucia = { language: 'es', languageFixed: false };
+const turns = (...texts: string[]): Turn[] => texts.map((text, i) => ({ role: i % 2 === 0 ? 'user' : 'companion', text }));
+
+test("a session follows the user's language, keeps it through a turn that does not tell, and switches when the user does", (t) => {
+  t.is(replyLanguage(lucia, [], 'Hola, ¿quién eres?'), 'es');
+  t.is(replyLanguage(lucia, [], 'Hi! Who are you?'), 'en');
+  const history = turns("Bonjour, qu'est-ce que tu fais le matin ?", 'Je fais du pain.');
+  t.is(replyLanguage(lucia, history, 'Pepper?'), 'fr', 'a turn that does not tell keeps the language the user spoke last');
+  t.is(replyLanguage(lucia, history, '¿Y por la tarde qué haces?'), 'es');
+  t.is(replyLanguage(lucia, [], 'OK'), 'es', 'nothing telling yet: the character language');
+});
+
+test("a character fixed to its language answers in it whatever the user speaks; a spoken turn's language is the transcriber's", (t) => {
+  t.is(replyLanguage({ language: 'es', languageFixed: true }, [], 'Hi! Who are you?'), 'es');
+  t.is(replyLanguage(lucia, [], 'ok', 'fr'), 'fr');
+  t.is(replyLanguage({ language: 'es-MX', languageFixed: false }, [], '¿Quién eres?'), 'es-MX', 'the character region is kept');
+  t.is(replyLanguage({ language: 'en', languageFixed: false }, [], '¿Quién eres?'), 'es');
+});
+
+test('a character language is a BCP-47 tag of a known language, written the one way', (t) => {
+  t.is(canonicalLanguage('es'), 'es');
+  t.is(canonicalLanguage('ES-mx'), 'es-MX');
+  t.is(canonicalLanguage('pt-BR'), 'pt-BR');
+  for (const bad of ['xx', 'e', 'español', 'en_US', 'qaa', 'und', '123']) t.is(canonicalLanguage(bad), undefined, bad);
+  t.is(languageName('es'), 'Spanish');
+  t.is(nativeLanguageName('fr'), 'français');
+});
+
+test('the user gives their name in their own language', (t) => {
+  t.is(userNameIn('Me llamo Tomás.'), 'Tomás');
+  t.is(userNameIn('Hola, soy Carmen. ¿Quién eres?'), 'Carmen');
+  t.is(userNameIn("Je m'appelle Inès."), 'Inès');
+  t.is(userNameIn('Mi chiamo Giulia.'), 'Giulia');
+  t.is(userNameIn('Meu nome é João.'), 'João');
+  t.is(userNameIn('Ich heiße Jonas.'), 'Jonas');
+  t.is(userNameIn('Ich bin Lehrer.'), undefined, 'German nouns are capitalised: "ich bin" gives no name');
+  t.is(userNameIn('Soy panadera.'), undefined);
+});
+
+const luciaPersonality = {
+  systemPrompt: 'Eres Lucía, una panadera de Sevilla. Responde siempre en español, con calidez.',
+  description: 'Cada mañana hornea pan de aceite y molletes en su horno de leña del barrio de Triana.',
+  traits: ['cálida', 'alegre'],
+  greeting: '¡Hola! Pasa, que el pan está recién hecho.',
+};
+
+function ctx(userText: string, language = 'es', history: Turn[] = []): ReplyContext {
+  return { characterName: 'Lucía', personality: luciaPersonality, history, userText, language, characterLanguage: 'es' };
+}
+
+test("the guard does not turn a good Spanish reply into filler, and refuses an assistant's talk in Spanish", (t) => {
+  const guard = new ReplyGuard(
+    'Lucía',
+    luciaPersonality,
+    [],
+    undefined,
+    false,
+    '¿Qué pan haces por la mañana?',
+    undefined,
+    languagePack('es'),
+    false,
+  );
+  for (const good of [
+    'Por la mañana hago pan de aceite en mi horno de leña.',
+    'Hago molletes, que aquí en Triana se venden enseguida.',
+    'Sí, me encanta Sevilla, sobre todo en primavera.',
+    'Es que los lunes madrugo mucho.',
+  ])
+    t.is(guard.refuses(good), undefined, good);
+  t.is(guard.refuses('¡Por supuesto! ¿En qué puedo ayudarte hoy?'), 'talks like an assistant');
+  t.is(guard.refuses('¡Hola, Lucía!'), 'greets itself');
+});
+
+async function recordingModel(t: { teardown(fn: () => void): void }, answer: string) {
+  const bodies: Array<Array<{ role: string; content: string }>> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push((JSON.parse(Buffer.concat(chunks).toString()) as { messages: Array<{ role: string; content: string }> }).messages);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: answer } }] })}\n\ndata: [DONE]\n\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  return { bodies, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+async function collect(replies: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const s of replies) out.push(s);
+  return out;
+}
+
+test("the model is told the persona as written and asked for the reply's language last; the Spanish reply is spoken as it came", async (t) => {
+  const model = await recordingModel(t, 'Por la mañana hago pan de aceite en mi horno de leña.');
+  const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, DEFAULT_REPLY_LIMITS);
+  t.deepEqual(await collect(engine.reply(ctx('¿Qué pan haces por la mañana?'))), ['Por la mañana hago pan de aceite en mi horno de leña.']);
+  const messages = model.bodies[0]!;
+  t.true(messages[0]!.content.includes('Eres Lucía, una panadera de Sevilla.'), 'the persona as the operator wrote it');
+  t.false(/\byou gusta\b|\bYou are Lucía\b/.test(messages[0]!.content), 'no English rewrite of a Spanish persona');
+  t.is(messages.at(-1)!.content, 'Responde solo en español.');
+  t.true(
+    messages.some((m) => m.role === 'system' && m.content.startsWith('Podrías decir: "') && m.content.includes('pan de aceite')),
+    'the fact asked about, from the Spanish persona',
+  );
+});
+
+test('asked its name in French, a reply that does not say it is opened by its name in French', async (t) => {
+  const model = await recordingModel(t, 'Je fais du pain tous les matins.');
+  const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, { ...DEFAULT_REPLY_LIMITS, emptyRetries: 0 });
+  const reply = await collect(engine.reply(ctx("Bonjour ! Comment tu t'appelles ?", 'fr')));
+  t.deepEqual(reply, ['Je suis Lucía.', 'Je fais du pain tous les matins.']);
+});
+
+test('the rule-based engine answers in the language of the turn, and falls back to English phrasing for a language without a pack', async (t) => {
+  const engine = new PersonaEngine();
+  const es = await collect(engine.reply(ctx('¿Quién eres?')));
+  t.is(es[0], 'Soy Lucía.');
+  const fr = await collect(engine.reply(ctx("Qu'est-ce que tu fais le matin ?", 'fr', turns('Hola', '¡Hola!'))));
+  t.true(
+    fr.some((s) => /^(?:Tu me parles de |Bonne question)/.test(s)),
+    fr.join(' '),
+  );
+  const nl = await collect(engine.reply(ctx('Wie ben jij?', 'nl')));
+  t.true(nl.length > 0);
+});
+
+test('a reply in another language than the voice is spoken by a stock voice of that language, a cloned voice is kept', (t) => {
+  t.is(voiceForLanguage('en-US-slt', 'en'), 'en-US-slt');
+  t.is(voiceForLanguage('vce_0123456789abcdef', 'es'), 'vce_0123456789abcdef', 'a cloned voice speaks every language');
+  t.is(voiceForLanguage('en-US-slt', 'xx'), 'en-US-slt', 'no stock voice of the language: the voice is kept');
+  const spanish = voiceForLanguage('en-US-bdl', 'es');
+  if (spanish !== 'en-US-bdl') {
+    // The catalogue has Spanish voices: one of them, male like Brandon where there is one.
+    t.true(spanish.startsWith('es-'));
+    t.is(
+      builtInVoice(spanish)?.gender,
+      BUILT_IN_VOICES.some((v) => v.language.startsWith('es') && v.gender === 'male') ? 'male' : 'female',
+    );
+  } else t.false(BUILT_IN_VOICES.some((v) => v.language.startsWith('es')));
+});
