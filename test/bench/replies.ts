@@ -29,6 +29,13 @@
  *
  *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--set all|tuning|held-out] [--characters N] [--turns N]
  *                            [--threads auto|N] [--prefix-reuse on|off] [--seed N]
+ *                            [--languages en,es,fr,it,pt] [--prompts own|english]
+ *
+ * `--languages`: the characters of these languages (en: the English ones above; es, fr, it, pt:
+ * reply-characters-languages.ts, whose replies are also checked to be in the turn's language);
+ * all by default. `--prompts english`: the engine's instructions in English with a note to reply in
+ * the language, instead of in the language itself (language-packs.ts). The summary gives each
+ * language's tuning and held-out figures apart, beside English's.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,6 +67,7 @@ import {
   type CheckName,
   type CheckResult,
 } from './reply-checks.js';
+import { LANGUAGE_CHARACTERS } from './reply-characters-languages.js';
 import { processCpuMs } from './process-cpu.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -71,6 +79,8 @@ const rate = (r: { pass: number; of: number }) => (r.of ? `${((100 * r.pass) / r
 interface TurnRecord {
   character: string;
   set: 'tuning' | 'held-out';
+  /** The character's language ('en' for the English characters). */
+  language: string;
   user: string;
   checks: CheckResult;
   firstMs: number;
@@ -280,16 +290,20 @@ export async function runReplies(): Promise<void> {
       threads: { type: 'string', default: 'auto' },
       // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
       'prefix-reuse': { type: 'string', default: 'on' },
+      languages: { type: 'string', default: 'en,es,fr,it,pt' },
+      prompts: { type: 'string', default: 'own' },
     },
   });
+  const languages = String(values.languages).split(',').filter(Boolean);
+  const promptsInEnglish = String(values.prompts) === 'english';
   const engines = String(values.engines).split(',').filter(Boolean);
   const specs = new Map(engines.map((e) => [e, parseEngine(e)]));
   const set = String(values.set);
   if (!['all', 'tuning', 'held-out'].includes(set)) throw new Error(`--set is all, tuning or held-out, not ${set}`);
-  const characters = CHARACTERS.filter((c) => set === 'all' || (c.set ?? 'tuning') === set).slice(
-    0,
-    values.characters ? Number(values.characters) : undefined,
-  );
+  const characters = [...CHARACTERS, ...LANGUAGE_CHARACTERS]
+    .filter((c) => languages.includes(c.language ?? 'en'))
+    .filter((c) => set === 'all' || (c.set ?? 'tuning') === set)
+    .slice(0, values.characters ? Number(values.characters) : undefined);
   const turns = values.turns ? Number(values.turns) : Number.POSITIVE_INFINITY;
   const threads = String(values.threads);
   const models = engines.filter((e) => e !== 'persona');
@@ -350,7 +364,7 @@ export async function runReplies(): Promise<void> {
         .join(' ');
     const turnCount = characters.reduce((n, c) => n + Math.min(turns, c.turns.length), 0);
     out(
-      `# replies benchmark: ${characters.length} characters (${set}), ${turnCount} turns per engine, ${threads} thread(s) per model, seed ${String(values.seed)}, ${os.cpus().length} cores; load average ${load()} at the start`,
+      `# replies benchmark: ${characters.length} characters (${set}; languages ${languages.join(', ')}; prompts ${promptsInEnglish ? 'in English' : 'in the reply language'}), ${turnCount} turns per engine, ${threads} thread(s) per model, seed ${String(values.seed)}, ${os.cpus().length} cores; load average ${load()} at the start`,
     );
     const transcripts = path.join(projectRoot, '.data', 'bench-transcripts', `replies-${new Date().toISOString().replace(/[:.]/g, '-')}`);
     fs.mkdirSync(transcripts, { recursive: true });
@@ -375,7 +389,9 @@ export async function runReplies(): Promise<void> {
         // (createReplyEngine() with REPLY_ENGINE=local), which REPLY_ENGINE=openai leaves out.
         wrapReplyEngine: (e) =>
           (timed = new TimedEngine(
-            llmUrl ? new OpenAiEngine(llmUrl, engine, undefined, config.replyEngineTimeoutMs, replyLimits(config), true) : e,
+            llmUrl
+              ? new OpenAiEngine(llmUrl, engine, undefined, config.replyEngineTimeoutMs, replyLimits(config), true, { promptsInEnglish })
+              : e,
             llmPids.get(engine),
           )),
       });
@@ -404,7 +420,9 @@ export async function runReplies(): Promise<void> {
           return { status: res.statusCode, json: (await res.body.json()) as { data?: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
         };
         for (const c of characters) {
-          const characterId = (await api('POST', '/characters', { name: c.name, personality: c.personality })).json.data.id as string;
+          const characterId = (
+            await api('POST', '/characters', { name: c.name, personality: c.personality, ...(c.language ? { language: c.language } : {}) })
+          ).json.data.id as string;
           const sessionId = (await api('POST', '/avatars', { characterId })).json.data.id as string;
           const earlier: string[] = [];
           for (const turn of c.turns.slice(0, turns)) {
@@ -424,6 +442,7 @@ export async function runReplies(): Promise<void> {
             records.push({
               character: c.name,
               set: c.set ?? 'tuning',
+              language: c.language ?? 'en',
               user: turn.user,
               checks: checkReply(c, turn, sentences, earlier),
               firstMs: r.status === 200 ? firstSentenceMs(timed!) : Number.NaN,
@@ -538,11 +557,19 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
   out(`${'engine'.padEnd(38)} ${HEADER}`);
   for (const e of engines) {
     const all = results.get(e)!;
+    const byLanguage = [...new Set(all.map((r) => r.language))];
     for (const [label, records] of [
       ['', all],
       [' tuning', all.filter((r) => r.set === 'tuning')],
       [' held-out', all.filter((r) => r.set === 'held-out')],
-    ] as const) {
+      ...(byLanguage.length > 1
+        ? byLanguage.flatMap((l) => [
+            [` ${l}`, all.filter((r) => r.language === l)],
+            [` ${l} tuning`, all.filter((r) => r.language === l && r.set === 'tuning')],
+            [` ${l} held-out`, all.filter((r) => r.language === l && r.set === 'held-out')],
+          ])
+        : []),
+    ] as unknown as Array<readonly [string, TurnRecord[]]>) {
       if (records.length === 0 || (label && records.length === all.length)) continue;
       const row = summaryRow(records);
       out(
@@ -553,6 +580,23 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
   out(
     `# good: replies that pass every check that applies; ${CHECKS.join(', ')}: see test/bench/reply-checks.ts; score = mean of the check rates; fail: turns answered with an error (a timeout is one); load: the 1-minute load average over the engine's turns (latencies under load are not the engine's; cpu50 is)`,
   );
+  // Each language's goal: replies in the language on 98 % of its turns, and good within 10 points of English's.
+  for (const e of engines) {
+    const all = results.get(e)!;
+    const english = all.filter((r) => r.language === 'en');
+    const goodRate = (rs: TurnRecord[]) => (rs.length ? (100 * rs.filter((r) => goodReply(r.checks)).length) / rs.length : Number.NaN);
+    for (const l of [...new Set(all.map((r) => r.language))].filter((x) => x !== 'en')) {
+      const records = all.filter((r) => r.language === l);
+      const inLanguage = tally(records, 'language');
+      const languageRate = inLanguage.of ? (100 * inLanguage.pass) / inLanguage.of : Number.NaN;
+      const good = goodRate(records);
+      const base = goodRate(english);
+      const met = languageRate >= 98 && (Number.isNaN(base) || good >= base - 10);
+      out(
+        `# ${e} ${l}: in ${l} ${languageRate.toFixed(0)}% of ${inLanguage.of} turns (goal ≥ 98%), good ${good.toFixed(0)}% vs English ${Number.isNaN(base) ? '–' : `${base.toFixed(0)}%`} (goal: within 10 points): ${met ? 'goal met' : `goal NOT met: the embedded model falls short in ${l}; point REPLY_ENGINE_URL at a stronger model for it (docs/CHARACTERS.md)`}`,
+      );
+    }
+  }
   for (const e of engines) {
     const chunks = sumCounts(results.get(e)!.flatMap((r) => (r.raw ? [r.raw.chunksByThreads] : [])));
     const total = Object.values(chunks).reduce((a, b) => a + b, 0);

@@ -10,6 +10,8 @@
  * the operator's persona, pronouns aside), not say again what it said earlier in the session
  * (its greeting included), and remember the name the user gave.
  */
+import { detectLanguage } from '../../actors/session/reply/language-detector.js';
+
 export interface TurnSpec {
   user: string;
   /** The reply must match (a fact from the persona, or the point of the question). */
@@ -18,12 +20,19 @@ export interface TurnSpec {
   asks?: 'name';
   /** The reply must say this name, which the user gave in an earlier turn ("What is my name?"). */
   remembers?: string;
+  /** The language the reply must be in (BCP-47), where it is not the character's: the user switched. */
+  language?: string;
 }
 
 export interface CharacterSpec {
   name: string;
   /** `tuning`: the engine's rules may be chosen on it; `held-out`: only reported, never tuned on. */
   set?: 'tuning' | 'held-out';
+  /**
+   * The character's language (BCP-47), sent as its `language`: every reply is checked to be in it,
+   * or in its turn's `language`. Undefined for the English characters, which are not checked for it.
+   */
+  language?: string;
   personality: { systemPrompt: string; description: string; traits: string[]; greeting: string };
   /** The persona is itself a machine: saying so is in character (claiming to be ChatGPT is not). */
   machine?: boolean;
@@ -44,6 +53,7 @@ export const CHECKS = [
   'noSelfGreeting',
   'ownWords',
   'remembers',
+  'language',
 ] as const;
 export type CheckName = (typeof CHECKS)[number];
 export type CheckResult = Record<CheckName, boolean | undefined>;
@@ -85,6 +95,20 @@ const AFFIRMS = /^\W*(yes|yeah|yep|correct|that'?s (right|correct|true))\b/i;
 
 /** A person saying it is a robot or a bot ("That's correct! I am a person and a robot.", read in a benchmark transcript). */
 const CLAIMS_MACHINE = /\b(i am|i'm|i’m)\b[^.!?]*\ban? (robot|bot|chatbot|machine)\b/i;
+
+/** The same breaks in the languages of the multilingual characters (reply-characters-languages.ts). */
+const BREAKS_CHARACTER_IN_LANGUAGES =
+  /(?<![\p{L}])(?:inteligencia artificial|intelligence artificielle|intelligenza artificiale|inteligência artificial|modelo de lenguaje|modèle de langage|modello linguistico|modelo de linguagem|asistente virtual|assistant virtuel|assistante virtuelle|assistente virtuale|soy una ia|soy un asistente|je suis une ia|je suis un assistant|sono un'ia|sono un assistente|sou uma ia|sou um assistente)(?![\p{L}])/iu;
+const DENIAL_IN_LANGUAGES = /(?<![\p{L}])(?:no|ni|nunca|ne|n'|pas|jamais|non|mai|né|não|nem)(?![\p{L}])[^.!?;]*?(?=[.!?;]|$)/giu;
+const ASKS_IF_MACHINE_IN_LANGUAGES =
+  /(?<![\p{L}])(?:eres|es-tu|êtes-vous|sei|você é|es usted)(?![\p{L}])[^?]*(?<![\p{L}])(?:ia|inteligencia|intelligence|intelligenza|inteligência|robot|robô|bot|máquina|machine|macchina)(?![\p{L}])/iu;
+const AFFIRMS_IN_LANGUAGES = /^\W*(?:sí|si|oui|sì|sim|claro que sí|exacto|certo|esatto)(?![\p{L}])/iu;
+
+/** A break of character in the languages of the multilingual characters, denials aside. */
+export function breaksCharacterInLanguages(reply: string, question = ''): boolean {
+  if (ASKS_IF_MACHINE_IN_LANGUAGES.test(question) && AFFIRMS_IN_LANGUAGES.test(reply)) return true;
+  return BREAKS_CHARACTER_IN_LANGUAGES.test(reply.replace(DENIAL_IN_LANGUAGES, ' '));
+}
 
 export function breaksCharacter(reply: string, machine = false, question = ''): boolean {
   // A denial ("I am not ChatGPT, I am Bolt") is in character for a machine persona too.
@@ -163,9 +187,13 @@ function identityWords(c: Pick<CharacterSpec, 'name' | 'personality'>): Set<stri
 }
 
 /** The reply greets, thanks or addresses its own character by name: "Hi Mira!", "Good afternoon, Vance.", "Are you well, Mira?". */
-export function greetsItself(c: Pick<CharacterSpec, 'name'>, reply: string): boolean {
+/** Greetings and thanks of the multilingual characters' languages: "¡Hola, Lucía!", "Merci, Claire !". */
+const GREETING_IN_LANGUAGES =
+  '(?:hola|buenos días|buenas|gracias|bonjour|bonsoir|salut|merci|ciao|buongiorno|buonasera|grazie|olá|oi|bom dia|boa tarde|obrigad[oa])';
+
+export function greetsItself(c: Pick<CharacterSpec, 'name' | 'language'>, reply: string): boolean {
   const forms = nameForms(c.name).map(escape).join('|');
-  const greeting = anyCase(GREETING);
+  const greeting = c.language ? `(?:${anyCase(GREETING)}|${anyCase(GREETING_IN_LANGUAGES)})` : anyCase(GREETING);
   if (new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u').test(reply))
     return true;
   return new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u').test(reply);
@@ -244,7 +272,10 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
   // Said back, not taken as its own: "Good! I should be Priya." (a benchmark transcript) forgot whose name it is.
   const remembers = turn.remembers
     ? new RegExp(`(?<![\\p{L}])${escape(turn.remembers)}(?![\\p{L}])`, 'iu').test(reply) &&
-      !new RegExp(`\\b(?:i am|i'm|i’m|my name is|i should be|call me)\\s+${escape(turn.remembers)}(?![\\p{L}])`, 'iu').test(reply)
+      !new RegExp(
+        `(?<![\\p{L}])(?:i am|i'm|i’m|my name is|i should be|call me${c.language ? "|soy|me llamo|je suis|je m'appelle|sono|mi chiamo|sou|eu sou|me chamo|chamo-me" : ''})\\s+${escape(turn.remembers)}(?![\\p{L}])`,
+        'iu',
+      ).test(reply)
     : undefined;
   if (!reply) {
     return {
@@ -259,11 +290,12 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
       noSelfGreeting: false,
       ownWords: false,
       remembers: turn.remembers ? false : undefined,
+      language: c.language ? false : undefined,
     };
   }
   const said = [c.personality.greeting, ...earlier].filter(Boolean);
   return {
-    inCharacter: !breaksCharacter(reply, c.machine, turn.user),
+    inCharacter: !breaksCharacter(reply, c.machine, turn.user) && !(c.language && breaksCharacterInLanguages(reply, turn.user)),
     noLabels: !SPEAKER_LABEL.test(reply) && !TEMPLATE_TOKEN.test(reply) && !PROMPT_LABEL.test(reply),
     name: turn.asks === 'name' ? saysName(c, reply) : undefined,
     answers: turn.expect ? turn.expect.test(reply) : undefined,
@@ -274,7 +306,21 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
     noSelfGreeting: !greetsItself(c, reply),
     ownWords: !recitesPersona(c, reply),
     remembers,
+    language: c.language ? inLanguage(reply, turn.language ?? c.language) : undefined,
   };
+}
+
+/**
+ * The reply is in the language: the detector names it, or names none while the language scores
+ * at least as high as any other (a short "¡Claro!" names none). Names in another language
+ * ("Lucía", "Windermere") weigh nothing: only function words and letters count.
+ */
+export function inLanguage(reply: string, language: string): boolean {
+  const expected = language.split('-')[0]!.toLowerCase();
+  const { language: detected, scores } = detectLanguage(reply);
+  if (detected) return detected === expected;
+  const own = scores[expected] ?? 0;
+  return Object.entries(scores).every(([l, score]) => l === expected || score <= own);
 }
 
 /**
