@@ -152,6 +152,8 @@ export interface Config {
   speechSttUrl: string | undefined;
   /** The embedded transcriber's model: whisper-tiny.en (English) or whisper-base (99 languages). */
   speechSttModel: 'whisper-tiny.en' | 'whisper-base';
+  /** The embedded transcriber's model for every language but English (and auto); none: English only. */
+  speechSttMultilingualModel: 'whisper-base' | 'none';
   /** Python of the speech venv that runs the embedded model processes (scripts/setup.sh makes it). */
   speechPython: string;
   /** Model files derived at set-up (patched Piper voice, joined Kokoro model, voices.npz). */
@@ -486,6 +488,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),
     speechSttModel: oneOf(env, 'SPEECH_STT_MODEL', ['whisper-tiny.en', 'whisper-base'] as const, 'whisper-tiny.en'),
+    speechSttMultilingualModel: oneOf(env, 'SPEECH_STT_MULTILINGUAL_MODEL', ['whisper-base', 'none'] as const, 'whisper-base'),
     speechPython: str(env, 'SPEECH_PYTHON') ?? path.resolve('.tools/speech-venv/bin/python'),
     speechModelsDir: path.resolve(str(env, 'SPEECH_MODELS_DIR') ?? '.tools/speech-models'),
     speechTimeoutMs: int(env, 'SPEECH_TIMEOUT_MS', 60_000, 500, 600_000),

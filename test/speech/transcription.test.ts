@@ -190,7 +190,7 @@ test('stopping an embedded transcription process turns health and transcription 
   // A model process of its own (the harness's is shared by every test file), on its own port.
   const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 2000;
   const config = loadConfig({ ...process.env }, []);
-  const server = speechServer('stt', portBase, config.speechPython, config.speechModelsDir);
+  const server = speechServer('stt', portBase, config.speechPython, config.speechModelsDir, 'whisper-tiny.en', 'none');
   const dataDir = path.join(process.env.COMPANION_DATA_DIR ?? '.data/test/service', 'stt-restart');
   const proc = new ManagedProcess(server.spec, dataDir, pino({ level: 'silent' }));
   await proc.start();
@@ -219,7 +219,7 @@ test('stopping an embedded transcription process turns health and transcription 
   t.true(overlap(back.json().data.text, SENTENCE) >= 0.8);
 });
 
-test.serial('language: a malformed one is 400; an English-only transcriber refuses another with 400, not 503', async (t) => {
+test.serial('language: a malformed one is 400; en is heard by the English model, another language by the multilingual one', async (t) => {
   const send = (query: string) =>
     call(service.app, 'POST', `/api/v1/speech-to-text${query}`, {
       key: account.live,
@@ -229,7 +229,32 @@ test.serial('language: a malformed one is 400; an English-only transcriber refus
   const malformed = await send('?language=english');
   t.is(malformed.statusCode, 400);
   t.regex(envelopeOf(malformed).message, /language/);
-  // The harness's transcriber is whisper-tiny.en (the default SPEECH_STT_MODEL).
+  // The harness's transcriber is whisper-tiny.en for English and whisper-base for the rest (the defaults).
+  const spanish = await send('?language=es');
+  t.is(spanish.statusCode, 200, spanish.body);
+  t.is(spanish.json().data.language, 'es');
+  const detected = await send('?language=auto');
+  t.is(detected.statusCode, 200, detected.body);
+  t.is(detected.json().data.language, 'en', 'English speech is detected as English');
+  t.true(overlap(detected.json().data.text, SENTENCE) >= 0.8);
+  const english = await send('?language=en');
+  t.is(english.statusCode, 200);
+  t.true(overlap(english.json().data.text, SENTENCE) >= 0.8);
+});
+
+test.serial('an English-only transcriber (SPEECH_STT_MULTILINGUAL_MODEL=none) refuses another language with 400, not 503', async (t) => {
+  const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 2002;
+  const config = loadConfig({ ...process.env }, []);
+  const server = speechServer('stt', portBase, config.speechPython, config.speechModelsDir, 'whisper-tiny.en', 'none');
+  const dataDir = path.join(process.env.COMPANION_DATA_DIR ?? '.data/test/service', 'stt-english-only');
+  const proc = new ManagedProcess(server.spec, dataDir, pino({ level: 'silent' }));
+  await proc.start();
+  t.teardown(() => proc.stop());
+  const own = await startTestService({ COMPANION_ROLE: 'api', SPEECH_STT_URL: server.url });
+  t.teardown(() => own.close());
+  const key = (await createAccount(own)).live;
+  const send = (query: string) =>
+    call(own.app, 'POST', `/api/v1/speech-to-text${query}`, { key, headers: { 'content-type': 'audio/wav' }, body: spoken });
   const spanish = await send('?language=es');
   t.is(spanish.statusCode, 400, spanish.body);
   t.regex(envelopeOf(spanish).message, /English only/);

