@@ -252,6 +252,8 @@ export interface Config {
   voiceTurnWaitMs: number;
   /** From this probability (percent) on, the model's answer is "finished". */
   voiceTurnCompletePercent: number;
+  /** While the user speaks, their words so far are transcribed every this many ms of the turn and shown as a live caption (0: never). */
+  voiceInterimMs: number;
   /**
    * Speech within the user's turn after which the companion stops talking (barge-in), in ms: long
    * enough that a cough or a click does not interrupt it.
@@ -528,6 +530,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     voiceTurnCheckMs: int(env, 'VOICE_TURN_CHECK_MS', 200, 64, 2_000),
     voiceTurnWaitMs: int(env, 'VOICE_TURN_WAIT_MS', 500, 200, 5_000),
     voiceTurnCompletePercent: int(env, 'VOICE_TURN_COMPLETE_PERCENT', 50, 1, 99),
+    voiceInterimMs: int(env, 'VOICE_INTERIM_MS', 1000, 0, 10_000),
     voiceBargeInMs: int(env, 'VOICE_BARGE_IN_MS', 250, 96, 2_000),
   };
   if (config.rtcMinPort > config.rtcMaxPort)

@@ -171,7 +171,7 @@ const viewerSignalingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       viewers.relay
         .join(session.id, principal.credentialId, canSpeak, {
           onClosed: (push) => closeWith(push.code, push.reason),
-          onCaption: ({ role, text }) => send({ notification: 'caption', role, text }),
+          onCaption: (caption) => send({ notification: 'caption', ...caption }),
         })
         .then(
           (joined) => {

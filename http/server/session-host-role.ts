@@ -91,6 +91,7 @@ export function startSessionHost(
             ffmpegPath: config.ffmpegPath,
             endOfTurnMs: config.voiceEndOfTurnMs,
             bargeInMs: config.voiceBargeInMs,
+            interimMs: config.voiceInterimMs,
             transcribe: async (wav) => (await speech.stt.transcribe(wav, 'en', { textOnly: true })).text,
             turnCheck: {
               pauseMs: config.voiceTurnCheckMs,

@@ -152,6 +152,11 @@ export class TurnDetector {
     return this.speechEndMs === speechEndMs ? this.endTurn('complete') : undefined;
   }
 
+  /** The turn in progress as it stands (its speech so far), or undefined between turns. */
+  current(): DetectedTurn | undefined {
+    return this.inTurn ? this.turnSoFar('complete') : undefined;
+  }
+
   /** `bargeIn`, once per turn, as soon as the turn holds enough speech. */
   private bargeIn(index: number): TurnEvent[] {
     if (this.bargedIn || this.speechFrames < this.bargeInFrames) return [];

@@ -35,6 +35,8 @@ export interface ListeningSettings {
   endOfTurnMs: number;
   /** Speech within a turn after which the user interrupts the companion (VOICE_BARGE_IN_MS). */
   bargeInMs: number;
+  /** While the user speaks, the turn so far is transcribed every this many ms of it (`partial`, live captions); 0: never. */
+  interimMs?: number;
   /** The speech-to-text engine: one turn as 16 kHz mono WAV → its text. */
   transcribe(wav: Buffer): Promise<string>;
   /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
@@ -98,6 +100,8 @@ export interface ListenerEvents {
   bargeIn: [bargeIn: BargeIn];
   /** The turn so far, transcribed at a pause (not final: `heard` with the same text, or `resumed`, follows). */
   hearing: [text: string];
+  /** The words so far of a turn still being spoken (live captions; the next partial or the turn replaces them). */
+  partial: [text: string];
   resumed: [];
 }
 
@@ -151,6 +155,11 @@ class VoiceListener {
   private speechStartMs = 0;
   /** The early transcript of the turn in progress, taken at a pause (for the speech ending at `speechEndMs`). */
   private early: { speechEndMs: number; text: Promise<string>; model: 'unknown' | 'failed' | 'answered'; announced: boolean } | undefined;
+  /** Stream ms of the turn audio last sent for a partial transcript, and whether one is in flight. */
+  private partialAtMs = 0;
+  private partialPending = false;
+  /** Counts transcriptions begun, so that a partial never replaces newer words. */
+  private transcriptions = 0;
   private closed = false;
 
   constructor(
@@ -249,11 +258,14 @@ class VoiceListener {
               speechStartedAt: this.wallAt(this.speechStartMs),
               detectedAt: Date.now(),
             });
-          else if (event.type === 'speech') this.speechStartMs = event.atMs;
-          else if (event.type === 'pause') this.paused(event.index, event.turn);
+          else if (event.type === 'speech') {
+            this.speechStartMs = event.atMs;
+            this.partialAtMs = event.atMs;
+          } else if (event.type === 'pause') this.paused(event.index, event.turn);
           else this.turnEnded(event.turn);
         }
         if (this.early && this.detector.speechEndMs !== undefined && this.detector.speechEndMs !== this.early.speechEndMs) this.resumed();
+        this.maybePartial();
       }
     } catch (err) {
       this.settings.log.error({ err }, 'voice-activity detection failed; this voice is no longer heard');
@@ -271,8 +283,36 @@ class VoiceListener {
     return Math.min(Date.now(), this.lastFrameAt - (this.detector.streamMs - streamMs));
   }
 
+  /**
+   * While the user is speaking (speech in the last frame), every `interimMs` of the turn: its words so
+   * far, for the live caption. Skipped while one is still being transcribed, so partials never pile
+   * up ahead of the turn's own transcript.
+   */
+  private maybePartial(): void {
+    const every = this.settings.interimMs ?? 0;
+    const speechEnd = this.detector.speechEndMs;
+    if (every <= 0 || this.partialPending || speechEnd === undefined || speechEnd < this.detector.streamMs) return;
+    if (this.detector.streamMs - this.partialAtMs < every) return;
+    const turn = this.detector.current();
+    if (!turn) return;
+    this.partialAtMs = this.detector.streamMs;
+    this.partialPending = true;
+    const begun = this.transcriptions;
+    const speechStartMs = turn.speechStartMs;
+    void this.transcribeInTurn(wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm })).then(
+      (transcript) => {
+        this.partialPending = false;
+        const text = spokenText(transcript);
+        // Still this turn, and nothing newer begun since (the turn's own transcript says more).
+        if (!text || this.closed || this.transcriptions !== begun + 1 || this.detector.current()?.speechStartMs !== speechStartMs) return;
+        this.events.emit('partial', text);
+      },
+    );
+  }
+
   /** Transcribes `wav` after the turns before it (the promise never rejects: a failure is logged, and reads as no words). */
   private transcribeInTurn(wav: Buffer): Promise<string> {
+    this.transcriptions++;
     const text = this.transcribing.then(() => this.settings.transcribe(wav));
     this.transcribing = text.then(
       () => undefined,

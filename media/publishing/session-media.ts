@@ -80,6 +80,10 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     // The companion's lines are captioned as they are spoken, sentence by sentence: a reply cut
     // short by the user shows only the sentences that were heard (at least begun).
     pacer.on('utteranceStart', (sentence) => room.caption({ role: 'companion', text: sentence }));
+    // The user's words as they speak, live: replaced by the next, and by the turn once it is taken.
+    const interim = (text: string) => room.caption({ role: 'user', text, interim: true });
+    listener?.on('partial', interim);
+    listener?.on('hearing', interim);
   }
 
   static async open(deps: SessionMediaDeps, session: RealtimeSession): Promise<SessionMedia> {

@@ -74,6 +74,8 @@ export type RoomCloseReason = 'session_ended' | 'media_worker_died' | 'encoder_f
 export interface RoomCaption {
   role: 'user' | 'companion';
   text: string;
+  /** The user's words so far, while they are still speaking: the next user caption replaces them. */
+  interim?: boolean;
 }
 
 /** A voice sent into the room from this process (tests and the conversation benchmark speak without a browser). */

@@ -99,6 +99,8 @@ export type SignalingErrorCode = 'bad_request' | 'not_joined' | 'room_error' | '
 export interface Caption {
   role: 'user' | 'companion';
   text: string;
+  /** The user's words so far, while they are still speaking: the next user caption replaces them. */
+  interim?: boolean;
 }
 
 /** Node → browser. */

@@ -117,8 +117,8 @@ export class ViewerHost {
     });
     this.rooms.set(sessionId, attached);
     room.on('close', (reason) => this.detach(sessionId, reason));
-    room.on('caption', ({ role, text }) => {
-      for (const viewerId of attached.viewers.keys()) this.push(viewerId, { type: 'caption', role, text });
+    room.on('caption', ({ role, text, interim }) => {
+      for (const viewerId of attached.viewers.keys()) this.push(viewerId, { type: 'caption', role, text, ...(interim ? { interim } : {}) });
     });
   }
 

@@ -118,7 +118,8 @@ export class ViewerRelay {
         try {
           const push = decode<ViewerPush>(msg.data);
           if (push.type === 'caption') {
-            if (joined.connection) handlers.onCaption({ role: push.role, text: push.text });
+            const { type: _type, ...caption } = push;
+            if (joined.connection) handlers.onCaption(caption);
           } else if (joined.connection) joined.connection.end(push);
           else joined.early = push;
         } catch (error) {

@@ -143,13 +143,20 @@ test.serial('spoken turns are heard, transcribed and journalled as user turns; a
   );
   // The viewers see both sides of the conversation as captions, the replies sentence by sentence
   // as they are spoken: joined, each is the reply the journal holds.
+  // The user's words also showed live while they spoke (interim captions, each replaced by the next
+  // and by the turn); the conversation's lines are the final captions.
+  const interim = captions.filter((c) => c.interim);
+  t.true(interim.length > 0 && interim.every((c) => c.role === 'user'), 'the question showed live as it was spoken');
+  t.true(wordRecall(interim[0]!.text, first.join(' ')) >= 0.8, `a live caption holds words of the question: ${interim[0]?.text}`);
   const lines = () =>
-    captions.reduce<RoomCaption[]>((joined, c) => {
-      const last = joined.at(-1);
-      if (last?.role === 'companion' && c.role === 'companion') last.text += ` ${c.text}`;
-      else joined.push({ ...c });
-      return joined;
-    }, []);
+    captions
+      .filter((c) => !c.interim)
+      .reduce<RoomCaption[]>((joined, c) => {
+        const last = joined.at(-1);
+        if (last?.role === 'companion' && c.role === 'companion') last.text += ` ${c.text}`;
+        else joined.push({ ...c });
+        return joined;
+      }, []);
   await until(
     async () => lines(),
     (l) => l.length >= 4 && l.at(-1)!.text === turns.at(-1)!.text,
@@ -309,9 +316,10 @@ test.serial(
       (spoken) => spoken === added[1]!.text,
       30_000,
     );
-    const userCaptions = captions.filter((c) => c.role === 'user').map((c) => c.text);
+    const userCaptions = captions.filter((c) => c.role === 'user' && !c.interim).map((c) => c.text);
     t.deepEqual(userCaptions, [added[0]!.text], 'only the whole turn was shown to the room');
-    t.is(captions[0]!.role, 'user', 'nothing of the companion played before the turn was over');
+    const finalAt = captions.findIndex((c) => c.role === 'user' && !c.interim);
+    t.true(captions.findIndex((c) => c.role === 'companion') > finalAt, 'nothing of the companion played before the turn was over');
   },
 );
 

@@ -72,6 +72,8 @@ const viewer = {
   audio: null as { context: AudioContext; analyser: AnalyserNode } | null,
   /** The lines of the conversation the room sent (the user's words heard, the companion's answers). */
   captions: [] as Caption[],
+  /** The user's words so far while they speak (live caption), '' otherwise. */
+  interim: '',
   /** The microphone: its mode, whether it sends now, and why it could not start (if it could not). */
   mic: { mode: 'push' as 'push' | 'open', on: false, error: null as string | null },
   /** The recv transport's WebRTC stats as plain objects (inbound-rtp video: framesDecoded, frameWidth, …). */
@@ -110,8 +112,25 @@ function say(role: 'user' | 'companion' | 'error', text: string): HTMLLIElement 
 
 /** The caption line the companion's next sentence joins (its answer arrives sentence by sentence). */
 let companionCaption: HTMLLIElement | null = null;
+/** The user's words so far while they speak: the next user caption, interim or final, takes this line. */
+let interimCaption: HTMLLIElement | null = null;
 
 function showCaption(caption: Caption): void {
+  if (caption.role === 'user') {
+    if (caption.interim || interimCaption) {
+      interimCaption ??= say('user', '');
+      interimCaption.textContent = caption.text;
+      interimCaption.classList.add('caption');
+      interimCaption.classList.toggle('interim', caption.interim === true);
+      transcript.scrollTop = transcript.scrollHeight;
+      viewer.interim = caption.interim ? caption.text : '';
+      if (caption.interim) return;
+      interimCaption = null;
+      companionCaption = null;
+      viewer.captions.push(caption);
+      return;
+    }
+  }
   viewer.captions.push(caption);
   if (caption.role === 'companion' && companionCaption) {
     companionCaption.textContent = `${companionCaption.textContent ?? ''} ${caption.text}`;
@@ -329,7 +348,7 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
         } else if (message.notification === 'closed') {
           final = { code: message.code, reason: message.reason };
         } else if (message.notification === 'caption') {
-          showCaption({ role: message.role, text: message.text });
+          showCaption({ role: message.role, text: message.text, ...(message.interim ? { interim: true } : {}) });
         }
         return;
       }
