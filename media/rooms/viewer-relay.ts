@@ -118,8 +118,8 @@ export class ViewerRelay {
         try {
           const push = decode<ViewerPush>(msg.data);
           if (push.type === 'caption') {
-            const { type: _type, ...caption } = push;
-            if (joined.connection) handlers.onCaption(caption);
+            const { role, text, interim } = push;
+            if (joined.connection) handlers.onCaption({ role, text, ...(interim ? { interim } : {}) });
           } else if (joined.connection) joined.connection.end(push);
           else joined.early = push;
         } catch (error) {
