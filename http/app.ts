@@ -23,6 +23,7 @@ import usage from './plugins/usage.js';
 import { apiRoutes } from './routes/index.js';
 import healthRoutes from './routes/health.js';
 import viewerPageRoutes from './routes/viewer-page.js';
+import referencePageRoutes from './routes/reference-page.js';
 import { SIGNALING_SUBPROTOCOL } from './routes/viewer-signaling.js';
 import { createValidatorCompiler } from './validation.js';
 import './types.js';
@@ -174,6 +175,7 @@ export async function buildApp({ services, registry, version, tls }: AppOptions)
 
   await app.register(healthRoutes);
   await app.register(viewerPageRoutes);
+  await app.register(referencePageRoutes);
   await app.register(apiRoutes, { prefix: API_PREFIX, version });
   return app as unknown as FastifyInstance;
 }

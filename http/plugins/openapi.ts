@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { ErrorEnvelope, PARSER_ERRORS, errors } from '../schemas/common.js';
 import type { RouteAuth } from '../types.js';
+import { addReference } from '../openapi-reference.js';
 
 export default fp(
   async function openapi(app: FastifyInstance, opts: { version: string }) {
@@ -48,7 +49,8 @@ export default fp(
           const content = { ...(operation.requestBody?.content as object | undefined), ...body.content };
           operation.requestBody = { ...operation.requestBody, ...body, content };
         }
-        return openapiObject;
+        // What the reference page shows besides the schemas: descriptions, examples, every error code.
+        return addReference(openapiObject);
       },
       refResolver: { buildLocalReference: (json, _base, _fragment, i) => (json.$id as string | undefined) ?? `def-${i}` },
       transform: ({ schema, url, route }) => {
