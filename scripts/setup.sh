@@ -20,7 +20,8 @@
 #     (scripts/setup-mediasoup.sh), so that npm ci skips its download; the build runs in the
 #     background from the start, beside the steps after it, since only the end needs the binary;
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
-#   - the TypeScript build (dist/), with the viewer page bundled by esbuild (dist/web/viewer/).
+#   - the TypeScript build (dist/, and clients/typescript/dist/ for the examples), with the viewer page
+#     bundled by esbuild (dist/web/viewer/).
 # Each step is skipped when its result is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -142,6 +143,8 @@ mkdir -p node_modules/mediasoup/worker/out/Release
 ln -sfn "$MEDIASOUP_WORKER_BIN" node_modules/mediasoup/worker/out/Release/mediasoup-worker
 
 say "building (tsc, workflow bundle, viewer page)"
+# The client package first: the examples import it by its name (node_modules/@companion/client → clients/typescript/dist).
+npx --no-install tsc -p clients/typescript/tsconfig.json
 npx --no-install tsc -p tsconfig.json
 npx --no-install tsc -p web/tsconfig.json
 node dist/runtime/temporal/bundle-workflows.js
