@@ -31,6 +31,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from common import HttpError, JsonHandler, serve  # noqa: E402
 import turn_model  # noqa: E402
+import whisper_window  # noqa: E402  (the encoder's window fitted to the audio: SPEECH_STT_WINDOW)
 
 log = logging.getLogger("stt")
 THREADS = int(os.environ.get("SPEECH_STT_THREADS", "2"))
@@ -178,9 +179,11 @@ def transcriptions(handler):
 
                 if audio is None:
                     audio = decode_audio(tmp.name)
-                language, probability, _ = model.detect_language(audio)
-            segments, info = model.transcribe(
+                language, probability, _ = whisper_window.detect_language(model, audio)
+            segments, info = whisper_window.transcribe(
+                model,
                 audio if audio is not None else tmp.name,
+                len(audio) / 16000 if audio is not None else 30.0,
                 language=language,
                 word_timestamps=want_words,
                 temperature=temperature,

