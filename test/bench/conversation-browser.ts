@@ -181,6 +181,8 @@ export interface PageRecording {
   sfu: RtpReceiver;
   /** Times the watching page joined the room (more than one: it reconnected, and its meter lost the stream). */
   joins: number;
+  /** The watching page's mean jitter-buffer delay so far per kind (ms; audio is held there for its video too: lip sync). */
+  buffered: { audio: number; video: number; framesDecoded: number };
 }
 
 export interface PageSession {
@@ -295,6 +297,7 @@ export class PageRig {
       bargeIns: this.bargeIns,
       sfu: this.sfu,
       joins: (await this.watcher.evaluate('window.companionViewer.joins')) as number,
+      buffered: await jitterBuffers(this.watcher),
     };
   }
 
@@ -304,6 +307,19 @@ export class PageRig {
     this.sfu.close();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A page's mean jitter-buffer delay per kind (ms) from its WebRTC stats (NaN for a kind it did not receive). */
+async function jitterBuffers(page: Page): Promise<PageRecording['buffered']> {
+  const stats = (await page.evaluate('window.companionViewer.stats()')) as Array<Record<string, unknown>>;
+  // (mediasoup-client's bandwidth probator is a video receiver of its own that decodes nothing.)
+  const inboundOf = (kind: string) => stats.find((s) => s.type === 'inbound-rtp' && s.kind === kind && s.mid !== 'probator');
+  const mean = (kind: string) => {
+    const inbound = inboundOf(kind);
+    const emitted = Number(inbound?.jitterBufferEmittedCount ?? 0);
+    return emitted > 0 ? (1000 * Number(inbound!.jitterBufferDelay)) / emitted : Number.NaN;
+  };
+  return { audio: mean('audio'), video: mean('video'), framesDecoded: Number(inboundOf('video')?.framesDecoded ?? 0) };
 }
 
 async function openPage(browser: Browser, session: PageSession, token: string): Promise<Page> {
@@ -329,7 +345,9 @@ export async function talkThroughPages(
     const speaker = await rig.speaker();
     const micOpenedAt = await rig.openMic(speaker);
     await new Promise((r) => setTimeout(r, Math.max(0, micOpenedAt + wavMs - epochNow())));
-    if (!(await rig.quietFor(2000, 60_000))) note('the companion was still talking a minute after the microphone’s file ended');
+    // The last answer: on a loaded machine it can start seconds after the file ends.
+    if (!(await rig.quietFor(ANSWER_OVER_MS, 90_000)))
+      note('the companion was still talking a minute and a half after the microphone’s file ended');
     return await rig.recording(speaker, micOpenedAt, note);
   } finally {
     await rig.close();
@@ -431,8 +449,11 @@ export interface PageBargeIn {
   gone: number;
 }
 
-/** Before the interruption, at the page's microphone: the page sets up its send transport meanwhile. */
-const BARGE_IN_LEAD_MS = 700;
+/** Quiet after the companion's latest sentence for which its answer counts as over (its next sentence can take seconds to synthesise). */
+export const ANSWER_OVER_MS = 20_000;
+
+/** Before the interruption, at the page's microphone: the page sets up its send transport meanwhile (about 1 s on a loaded machine). */
+const BARGE_IN_LEAD_MS = 1200;
 
 /**
  * Barge-in through the viewer page, `trials` times: in a new st_ page the user types `story` (a
@@ -443,7 +464,7 @@ export async function bargeInThroughPages(
   session: PageSession,
   options: { story: string; interruption: Pcm; floor: MicFloor; trials: number; longWords: number },
   note: (line: string) => void,
-  dump?: (trial: number, recording: PageRecording, said: Said[]) => void,
+  dump?: (trial: number, recording: PageRecording, said: Said[]) => Promise<void>,
 ): Promise<PageBargeIn[]> {
   const script = micScript([{ name: 'interruption', pcm: options.interruption, afterMs: BARGE_IN_LEAD_MS }], 3000, options.floor);
   const said = script.said[0]!;
@@ -459,12 +480,19 @@ export async function bargeInThroughPages(
         await speaker.press('#text', 'Enter');
         const long = () => rig.sentences.slice(before).some((s) => s.words >= options.longWords);
         // Until a long sentence starts, or the answer is over without one.
+        // The answer is over when the watching page has been quiet for ANSWER_OVER_MS since its latest sentence started
+        // (on a loaded machine the next sentence's synthesis can take seconds).
         for (const deadline = Date.now() + 90_000; !long() && Date.now() < deadline; ) {
-          if (rig.sentences.length > before && (await rig.quietFor(3000, 0))) break;
+          const latest = rig.sentences.at(-1)?.at ?? Infinity;
+          if (rig.sentences.length > before && Date.now() - latest > ANSWER_OVER_MS && (await rig.quietFor(ANSWER_OVER_MS, 0))) break;
           await new Promise((r) => setTimeout(r, 20));
         }
         if (!long()) {
-          note(`barge-in ${trial}: not complete (the story's answer had no sentence of ${options.longWords} words or more)`);
+          const heard = rig.sentences.slice(before).map((s) => s.words);
+          note(
+            `barge-in ${trial}: not complete (the story's answer had no sentence of ${options.longWords} words or more: ` +
+              `${heard.length > 0 ? `sentences of ${heard.join(', ')} words` : 'none started'})`,
+          );
           continue;
         }
         const voicesBefore = rig.voices.length;
@@ -472,7 +500,7 @@ export async function bargeInThroughPages(
         await new Promise((r) => setTimeout(r, Math.max(0, micOpenedAt + script.durationMs - epochNow())));
         await rig.quietFor(2000, 60_000); // its answer to the interruption
         const recording = await rig.recording(speaker, micOpenedAt, note);
-        dump?.(trial, recording, script.said);
+        await dump?.(trial, recording, script.said);
         const result = await pageBargeIn(recording, said);
         const firstPacketAt = rig.voices[voicesBefore]?.firstPacketAt;
         if (typeof result === 'string') note(`barge-in ${trial}: not complete (${result})`);
@@ -510,11 +538,9 @@ async function pageBargeIn(recording: PageRecording, said: Said): Promise<PageBa
 }
 
 /** A recording as JSON, to look at what the meters saw (`--dump <dir>`): the timelines, the room's events, the script. */
-export function dumpRecording(file: string, recording: PageRecording, said: Said[], firstSentenceAt: number[]): void {
-  const { sfu, ...rest } = recording;
+export async function dumpRecording(file: string, recording: PageRecording, said: Said[], firstSentenceAt: number[]): Promise<void> {
+  const { sfu: packets, ...rest } = recording;
+  const sfu = await sfuTimeline(recording, 0, Infinity); // the companion's audio out of the SFU, decoded: its levels
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(
-    file,
-    JSON.stringify({ ...rest, said, firstSentenceAt, sfuPacketsAt: sfu.packets.map((p) => performance.timeOrigin + p.at) }),
-  );
+  fs.writeFileSync(file, JSON.stringify({ ...rest, said, firstSentenceAt, sfu, sfuPackets: packets.packets.length }));
 }

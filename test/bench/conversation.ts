@@ -16,9 +16,9 @@
  *
  * and barge-in: in a new page the user types a request for a long story; once one of the answer's
  * sentences of seven words or more starts, the page's microphone opens (the fake microphone's file
- * starts again) and says an interruption 0.7 s later, over it. From the user's speech onset at the
- * page's microphone to the listener's detection, the last loud packet out of the SFU, and the
- * companion's voice gone at the watching page.
+ * starts again) and says an interruption 1.2 s later (the page sets up its send transport meanwhile),
+ * over it. From the user's speech onset at the page's microphone to the listener's detection, the
+ * last loud packet out of the SFU, and the companion's voice gone at the watching page.
  *
  * In process, as before the page existed: questions are sent as Opus RTP, in real time, into the room
  * on the path a viewer's microphone takes from its producer on (AvatarRoom.injectVoice), each followed
@@ -54,6 +54,7 @@ import { parseWav, type Pcm } from '../../media/speech/wav.js';
 import { RtpReceiver } from '../helpers/rtp-receiver.js';
 import { joinPcm, opusLevels, opusPackets, PACKET_MS, pcmMs, sendPaced, silence } from '../helpers/opus-rtp.js';
 import {
+  ANSWER_OVER_MS,
   dumpRecording,
   LEAD_MS,
   micScript,
@@ -414,7 +415,7 @@ async function measureVoice(
       const startsBefore = sentencesStarted.length;
       await sendPaced((p) => voice.send(p), story);
       const long = () => sentencesStarted.slice(startsBefore).some((s) => s.words >= LONG_SENTENCE_WORDS);
-      const answering = await until(() => long() || (sentencesStarted.length > startsBefore && isQuietFor(3000)), 60_000);
+      const answering = await until(() => long() || (sentencesStarted.length > startsBefore && isQuietFor(ANSWER_OVER_MS)), 60_000);
       if (!answering || !long()) {
         out(
           `# ${tag}, in process, barge-in ${trial + 1}: not complete (the story's answer had no sentence of ${LONG_SENTENCE_WORDS} words or more)`,
@@ -491,10 +492,14 @@ async function measureInPage(
   const session = await pageSession(service, api, voiceId);
   try {
     const recording = await talkThroughPages(session, script.pcm, script.durationMs, (line) => out(`# ${tag}: ${line}`));
-    if (dump) dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}.json`), recording, script.said, engine.firstSentenceAt);
+    if (dump) await dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}.json`), recording, script.said, engine.firstSentenceAt);
     const result = await pageTurns(recording, script.said, engine.firstSentenceAt);
     for (const note of result.notes) out(`# ${tag}, browser, ${note}`);
     if (result.unmatched > 0) out(`# ${tag}, browser: ${result.unmatched} turn(s) heard that no question explains`);
+    out(
+      `# ${tag}, browser: the watching page's jitter buffers held audio ${recording.buffered.audio.toFixed(0)} ms and ` +
+        `video ${recording.buffered.video.toFixed(0)} ms on average (${recording.buffered.framesDecoded} frames decoded)`,
+    );
     if (recording.joins > 1)
       out(`# ${tag}, browser: the watching page reconnected (${recording.joins} joins); its figures after that are lost`);
     return { turns: result.turns };
@@ -520,8 +525,8 @@ async function bargeInPage(
       session,
       { story: STORY, interruption: speech.interruption, floor, trials, longWords: LONG_SENTENCE_WORDS },
       (line) => out(`# ${tag}, browser, ${line}`),
-      (trial, recording, said) => {
-        if (dump) dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}_barge-in-${trial}.json`), recording, said, []);
+      async (trial, recording, said) => {
+        if (dump) await dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}_barge-in-${trial}.json`), recording, said, []);
       },
     );
   } finally {
