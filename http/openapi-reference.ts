@@ -6,6 +6,7 @@
  * example per code the operation can answer). Applied to the generated document by
  * http/plugins/openapi.ts; every example is checked against its schema by test/http/reference.test.ts.
  */
+import { STATUS_CODES } from 'node:http';
 import { codesFor, ERROR_CATALOG } from './error-catalog.js';
 
 type Json = Record<string, unknown>;
@@ -301,6 +302,12 @@ export function addReference(doc: Json): Json {
       }
       for (const [status, response] of Object.entries(op.responses)) {
         const code = Number(status);
+        // Fastify's placeholder says nothing: the status's name does, and where an error's codes are.
+        if (!response.description || response.description === 'Default Response') {
+          const enveloped = Object.values(response.content ?? {}).some((media) => isEnvelope(media.schema));
+          const name = STATUS_CODES[code] ?? (code >= 400 ? 'Error' : 'Success');
+          response.description = enveloped ? `${name}: the error envelope (its codes under Examples)` : name;
+        }
         response.headers = {
           'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
           ...(limited && code < 400 ? { RateLimit: { $ref: '#/components/headers/RateLimit' } } : {}),

@@ -30,7 +30,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -180,7 +180,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -190,7 +190,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -200,7 +200,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -426,7 +426,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -436,7 +436,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -446,7 +446,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -510,7 +510,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -520,7 +520,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -530,7 +530,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -602,7 +602,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -612,7 +612,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -622,7 +622,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -686,7 +686,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -696,7 +696,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -706,7 +706,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -770,7 +770,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -780,7 +780,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -790,7 +790,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -854,7 +854,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -864,7 +864,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -874,7 +874,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -938,7 +938,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -948,7 +948,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -958,7 +958,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1028,7 +1028,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1038,7 +1038,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1048,7 +1048,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1112,7 +1112,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1122,7 +1122,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1132,7 +1132,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1185,7 +1185,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1195,7 +1195,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1205,7 +1205,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1260,7 +1260,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1270,7 +1270,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1281,7 +1281,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1291,7 +1291,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1336,7 +1336,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1387,7 +1387,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1397,7 +1397,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1408,7 +1408,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1418,7 +1418,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1498,7 +1498,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1508,7 +1508,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1519,7 +1519,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1529,7 +1529,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1578,7 +1578,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1637,7 +1637,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1647,7 +1647,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1657,7 +1657,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1667,7 +1667,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1677,7 +1677,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1688,7 +1688,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1698,7 +1698,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1756,7 +1756,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1814,7 +1814,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1824,7 +1824,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1834,7 +1834,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1844,7 +1844,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1854,7 +1854,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1864,7 +1864,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1874,7 +1874,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1884,7 +1884,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1894,7 +1894,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1905,7 +1905,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1915,7 +1915,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1964,7 +1964,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2018,7 +2018,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2028,7 +2028,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2038,7 +2038,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2048,7 +2048,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2058,7 +2058,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2068,7 +2068,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2079,7 +2079,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2089,7 +2089,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2127,7 +2127,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2181,7 +2181,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2191,7 +2191,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2201,7 +2201,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2211,7 +2211,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2221,7 +2221,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2231,7 +2231,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2241,7 +2241,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2251,7 +2251,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2262,7 +2262,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2272,7 +2272,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2314,7 +2314,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2369,7 +2369,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2379,7 +2379,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2389,7 +2389,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2399,7 +2399,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2410,7 +2410,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2420,7 +2420,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2483,7 +2483,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2538,7 +2538,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2548,7 +2548,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2558,7 +2558,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2568,7 +2568,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2578,7 +2578,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2588,7 +2588,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2599,7 +2599,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2609,7 +2609,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2653,7 +2653,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2711,7 +2711,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2721,7 +2721,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2731,7 +2731,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2741,7 +2741,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2751,7 +2751,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2761,7 +2761,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2771,7 +2771,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2782,7 +2782,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2792,7 +2792,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2834,7 +2834,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2905,7 +2905,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2915,7 +2915,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2925,7 +2925,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2935,7 +2935,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2946,7 +2946,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2956,7 +2956,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3001,7 +3001,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3067,7 +3067,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3077,7 +3077,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3087,7 +3087,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3097,7 +3097,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3107,7 +3107,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3117,7 +3117,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3127,7 +3127,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3137,7 +3137,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3148,7 +3148,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3158,7 +3158,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3226,7 +3226,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3292,7 +3292,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3302,7 +3302,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3312,7 +3312,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3322,7 +3322,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3332,7 +3332,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3342,7 +3342,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3352,7 +3352,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3362,7 +3362,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3372,7 +3372,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3382,7 +3382,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3393,7 +3393,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3403,7 +3403,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3474,7 +3474,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3540,7 +3540,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3550,7 +3550,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3560,7 +3560,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3570,7 +3570,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3580,7 +3580,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3590,7 +3590,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3600,7 +3600,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3610,7 +3610,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3620,7 +3620,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3631,7 +3631,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3641,7 +3641,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3680,7 +3680,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3723,7 +3723,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3733,7 +3733,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3744,7 +3744,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3754,7 +3754,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3799,7 +3799,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3883,7 +3883,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3893,7 +3893,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3903,7 +3903,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3913,7 +3913,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3924,7 +3924,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3934,7 +3934,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3981,7 +3981,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3991,7 +3991,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4001,7 +4001,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4011,7 +4011,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4021,7 +4021,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4031,7 +4031,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4042,7 +4042,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4052,7 +4052,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Implemented: the error envelope (its codes under Examples) */
                 501: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4062,7 +4062,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4109,7 +4109,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4176,7 +4176,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4186,7 +4186,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4196,7 +4196,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4206,7 +4206,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4217,7 +4217,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4227,7 +4227,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4276,7 +4276,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4372,7 +4372,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4382,7 +4382,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4392,7 +4392,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4402,7 +4402,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4412,7 +4412,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4423,7 +4423,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4433,7 +4433,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4508,7 +4508,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4599,7 +4599,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4609,7 +4609,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4619,7 +4619,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4629,7 +4629,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4639,7 +4639,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4649,7 +4649,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4659,7 +4659,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4669,7 +4669,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4680,7 +4680,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4690,7 +4690,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4739,7 +4739,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4830,7 +4830,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4840,7 +4840,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4850,7 +4850,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4860,7 +4860,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4870,7 +4870,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4880,7 +4880,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4891,7 +4891,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4901,7 +4901,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4939,7 +4939,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4971,7 +4971,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4981,7 +4981,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4991,7 +4991,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5001,7 +5001,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5011,7 +5011,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5021,7 +5021,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5031,7 +5031,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5041,7 +5041,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5052,7 +5052,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5062,7 +5062,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5148,7 +5148,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5239,7 +5239,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5249,7 +5249,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5259,7 +5259,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5269,7 +5269,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5279,7 +5279,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5289,7 +5289,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5299,7 +5299,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5309,7 +5309,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5320,7 +5320,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5330,7 +5330,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5373,7 +5373,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5469,7 +5469,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5479,7 +5479,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5489,7 +5489,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5499,7 +5499,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5509,7 +5509,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5520,7 +5520,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5530,7 +5530,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5587,7 +5587,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5682,7 +5682,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5692,7 +5692,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5702,7 +5702,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5712,7 +5712,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5722,7 +5722,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5732,7 +5732,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5742,7 +5742,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5752,7 +5752,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5763,7 +5763,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5773,7 +5773,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5822,7 +5822,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5913,7 +5913,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5923,7 +5923,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5933,7 +5933,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5943,7 +5943,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5953,7 +5953,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5963,7 +5963,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5974,7 +5974,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5984,7 +5984,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6022,7 +6022,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6054,7 +6054,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6064,7 +6064,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6074,7 +6074,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6084,7 +6084,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6094,7 +6094,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6104,7 +6104,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6114,7 +6114,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6124,7 +6124,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6135,7 +6135,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6145,7 +6145,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6205,7 +6205,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6296,7 +6296,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6306,7 +6306,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6316,7 +6316,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6326,7 +6326,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6336,7 +6336,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6346,7 +6346,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6356,7 +6356,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6366,7 +6366,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6377,7 +6377,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6387,7 +6387,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6450,7 +6450,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted */
                 202: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6509,7 +6509,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6519,7 +6519,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6529,7 +6529,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6539,7 +6539,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6549,7 +6549,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6559,7 +6559,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6569,7 +6569,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6579,7 +6579,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6589,7 +6589,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6599,7 +6599,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6610,7 +6610,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6620,7 +6620,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6671,7 +6671,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6766,7 +6766,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6776,7 +6776,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6786,7 +6786,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6796,7 +6796,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6806,7 +6806,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6816,7 +6816,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6826,7 +6826,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6836,7 +6836,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6847,7 +6847,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6857,7 +6857,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6933,7 +6933,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7040,7 +7040,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7050,7 +7050,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7060,7 +7060,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7070,7 +7070,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7080,7 +7080,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7090,7 +7090,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7100,7 +7100,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7110,7 +7110,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7120,7 +7120,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7131,7 +7131,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7141,7 +7141,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Implemented: the error envelope (its codes under Examples) */
                 501: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7151,7 +7151,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7200,7 +7200,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7298,7 +7298,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7308,7 +7308,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7318,7 +7318,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7328,7 +7328,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7338,7 +7338,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7348,7 +7348,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7359,7 +7359,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7369,7 +7369,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7407,7 +7407,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7505,7 +7505,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7515,7 +7515,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7525,7 +7525,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7535,7 +7535,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7545,7 +7545,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7555,7 +7555,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7565,7 +7565,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7575,7 +7575,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7586,7 +7586,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7596,7 +7596,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7781,7 +7781,7 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7791,7 +7791,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7801,7 +7801,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7811,7 +7811,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7821,7 +7821,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7831,7 +7831,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7841,7 +7841,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7851,7 +7851,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7861,7 +7861,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7872,7 +7872,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7882,7 +7882,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7930,7 +7930,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8033,7 +8033,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8043,7 +8043,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8053,7 +8053,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8063,7 +8063,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8073,7 +8073,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8084,7 +8084,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8094,7 +8094,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8162,7 +8162,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8210,7 +8210,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8220,7 +8220,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8230,7 +8230,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8240,7 +8240,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8250,7 +8250,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8260,7 +8260,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8270,7 +8270,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8280,7 +8280,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8290,7 +8290,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8301,7 +8301,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8311,7 +8311,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8358,7 +8358,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8407,7 +8407,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8417,7 +8417,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8427,7 +8427,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8437,7 +8437,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8447,7 +8447,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8458,7 +8458,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8468,7 +8468,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8522,7 +8522,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8566,7 +8566,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8576,7 +8576,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8586,7 +8586,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8596,7 +8596,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8606,7 +8606,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8616,7 +8616,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8626,7 +8626,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8636,7 +8636,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8647,7 +8647,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8657,7 +8657,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8723,7 +8723,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Created */
                 201: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8774,7 +8774,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8784,7 +8784,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8794,7 +8794,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8804,7 +8804,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8814,7 +8814,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8824,7 +8824,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8834,7 +8834,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8844,7 +8844,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8854,7 +8854,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8864,7 +8864,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8875,7 +8875,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8885,7 +8885,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8938,7 +8938,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8987,7 +8987,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8997,7 +8997,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9007,7 +9007,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9017,7 +9017,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9027,7 +9027,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9037,7 +9037,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9048,7 +9048,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9058,7 +9058,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9105,7 +9105,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9115,7 +9115,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9125,7 +9125,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9135,7 +9135,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9145,7 +9145,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9155,7 +9155,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9165,7 +9165,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Upgrade Required: the error envelope (its codes under Examples) */
                 426: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9175,7 +9175,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9186,7 +9186,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9196,7 +9196,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Implemented: the error envelope (its codes under Examples) */
                 501: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9206,7 +9206,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9283,7 +9283,7 @@ export interface paths {
                         "audio/wav": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9293,7 +9293,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9303,7 +9303,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9313,7 +9313,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9323,7 +9323,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9333,7 +9333,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9344,7 +9344,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9354,7 +9354,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9429,7 +9429,7 @@ export interface paths {
                         "audio/wav": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9439,7 +9439,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9449,7 +9449,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9459,7 +9459,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9469,7 +9469,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9479,7 +9479,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9490,7 +9490,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9500,7 +9500,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9562,7 +9562,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9614,7 +9614,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9624,7 +9624,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9634,7 +9634,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9644,7 +9644,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9654,7 +9654,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9664,7 +9664,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9675,7 +9675,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9685,7 +9685,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9750,7 +9750,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9798,7 +9798,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9808,7 +9808,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9818,7 +9818,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9828,7 +9828,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9838,7 +9838,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9848,7 +9848,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9859,7 +9859,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9869,7 +9869,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9934,7 +9934,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9982,7 +9982,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9992,7 +9992,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10002,7 +10002,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10012,7 +10012,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10022,7 +10022,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10032,7 +10032,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10043,7 +10043,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10053,7 +10053,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10096,7 +10096,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10129,7 +10129,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10139,7 +10139,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10149,7 +10149,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10159,7 +10159,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10170,7 +10170,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10180,7 +10180,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10233,7 +10233,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10336,7 +10336,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10346,7 +10346,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10356,7 +10356,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10366,7 +10366,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10376,7 +10376,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10387,7 +10387,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10397,7 +10397,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10481,7 +10481,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description Accepted */
                 202: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10571,7 +10571,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10581,7 +10581,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10591,7 +10591,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10601,7 +10601,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Conflict: the error envelope (its codes under Examples) */
                 409: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10611,7 +10611,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10621,7 +10621,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10631,7 +10631,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unprocessable Entity: the error envelope (its codes under Examples) */
                 422: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10641,7 +10641,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10652,7 +10652,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10662,7 +10662,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10711,7 +10711,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10810,7 +10810,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10820,7 +10820,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10830,7 +10830,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10840,7 +10840,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10850,7 +10850,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10860,7 +10860,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10871,7 +10871,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10881,7 +10881,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10919,7 +10919,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10951,7 +10951,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10961,7 +10961,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unauthorized: the error envelope (its codes under Examples) */
                 401: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10971,7 +10971,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Forbidden: the error envelope (its codes under Examples) */
                 403: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10981,7 +10981,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not Found: the error envelope (its codes under Examples) */
                 404: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10991,7 +10991,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11001,7 +11001,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description URI Too Long: the error envelope (its codes under Examples) */
                 414: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11011,7 +11011,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11021,7 +11021,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11032,7 +11032,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11042,7 +11042,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11084,7 +11084,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description OK */
                 200: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11148,7 +11148,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11158,7 +11158,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11169,7 +11169,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11179,7 +11179,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11257,7 +11257,7 @@ export interface paths {
                         "audio/wav": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description Bad Request: the error envelope (its codes under Examples) */
                 400: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11267,7 +11267,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Payload Too Large: the error envelope (its codes under Examples) */
                 413: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11277,7 +11277,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Unsupported Media Type: the error envelope (its codes under Examples) */
                 415: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11287,7 +11287,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Too Many Requests: the error envelope (its codes under Examples) */
                 429: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11298,7 +11298,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Request Header Fields Too Large: the error envelope (its codes under Examples) */
                 431: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11308,7 +11308,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorEnvelope"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Service Unavailable: the error envelope (its codes under Examples) */
                 503: {
                     headers: {
                         "X-Request-Id": components["headers"]["X-Request-Id"];
