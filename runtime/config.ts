@@ -126,6 +126,9 @@ export interface Config {
   replyMaxTokens: number;
   /** Sentences kept of one reply; the rest is cut so replies stay short enough to speak. */
   replyMaxSentences: number;
+  /** The same two caps for a turn that asks for a story, an explanation, a description or a list. */
+  replyLongMaxTokens: number;
+  replyLongMaxSentences: number;
   /** Further attempts after a generation with nothing speakable, before the turn fails with 503. */
   replyEmptyRetries: number;
   /** Sampling temperature of a reply (0–2); 0 is greedy, the same conversation gets the same reply. */
@@ -475,6 +478,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     replyEngineTimeoutMs: int(env, 'REPLY_ENGINE_TIMEOUT_MS', 45_000, 1000, 55_000),
     replyMaxTokens: int(env, 'REPLY_MAX_TOKENS', 120, 16, 2048),
     replyMaxSentences: int(env, 'REPLY_MAX_SENTENCES', 3, 1, 50),
+    replyLongMaxTokens: int(env, 'REPLY_LONG_MAX_TOKENS', 260, 16, 4096),
+    replyLongMaxSentences: int(env, 'REPLY_LONG_MAX_SENTENCES', 6, 1, 50),
     replyEmptyRetries: int(env, 'REPLY_EMPTY_RETRIES', 2, 0, 5),
     replyTemperature: int(env, 'REPLY_TEMPERATURE_PERCENT', 0, 0, 200) / 100,
     llmModel: oneOf(env, 'LLM_MODEL', Object.keys(catalogue.models), catalogue.default),

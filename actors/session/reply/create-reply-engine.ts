@@ -12,6 +12,7 @@ export function replyLimits(config: Readonly<Config>): ReplyLimits {
     emptyRetries: config.replyEmptyRetries,
     memoryTokens: config.sessionMemoryTokens,
     temperature: config.replyTemperature,
+    long: { maxTokens: config.replyLongMaxTokens, maxSentences: config.replyLongMaxSentences },
   };
 }
 

@@ -24,6 +24,7 @@ import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
 import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
+import { asksForLong, longNote } from './reply-length.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
 import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
@@ -68,7 +69,7 @@ export function breaksCharacter(sentence: string, machine: boolean, question = '
  * language (OpenAiEngine's `promptsInEnglish`, chosen per language by the replies benchmark).
  */
 type Localised = Pick<ReplyContext, 'characterName' | 'personality'> &
-  Partial<Pick<ReplyContext, 'language' | 'characterLanguage'>> & { promptsInEnglish?: boolean };
+  Partial<Pick<ReplyContext, 'language' | 'characterLanguage'>> & { promptsInEnglish?: boolean; shortOnly?: boolean };
 
 /** The reply's language pack (language-packs.ts): its questions, openings and guard data; undefined for English. */
 function packOf(ctx: Localised): LanguagePack | undefined {
@@ -129,9 +130,22 @@ export interface ReplyLimits {
   memoryTokens: number;
   /** Sampling temperature of the first attempt (REPLY_TEMPERATURE); 0 is greedy and repeatable. */
   temperature: number;
+  /**
+   * The caps of a turn that asks for a story, an explanation, a description or a list
+   * (reply-length.ts; REPLY_LONG_MAX_TOKENS, REPLY_LONG_MAX_SENTENCES): several sentences the user
+   * can interrupt. Without it every turn gets the short form.
+   */
+  long?: { maxTokens: number; maxSentences: number };
 }
 
-export const DEFAULT_REPLY_LIMITS: ReplyLimits = { maxTokens: 120, maxSentences: 3, emptyRetries: 2, memoryTokens: 1024, temperature: 0 };
+export const DEFAULT_REPLY_LIMITS: ReplyLimits = {
+  maxTokens: 120,
+  maxSentences: 3,
+  emptyRetries: 2,
+  memoryTokens: 1024,
+  temperature: 0,
+  long: { maxTokens: 260, maxSentences: 6 },
+};
 
 /** A persona that is itself a machine may say so; everyone else is a person in the story. */
 export function isMachinePersona(ctx: Pick<ReplyContext, 'personality'>): boolean {
@@ -223,6 +237,7 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
     reminder(ctx.characterName),
     reminder(ctx.characterName, true),
     retryReminder(ctx.characterName),
+    longNote(ctx.characterName),
     // The notes of the user's name, with the name left out: "The person you are talking with is Walter."
     nameNote('', ctx.characterName),
     askedNameNote('', ctx.characterName),
@@ -235,6 +250,7 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
           prompts.nameNote('', ctx.characterName),
           prompts.askedNameNote('', ctx.characterName),
           prompts.adviceNote,
+          longNote(ctx.characterName, prompts),
         ]
       : []),
   ]) {
@@ -357,11 +373,15 @@ function notesAfter(ctx: Localised, userText: string, known: string | undefined)
   // Asked for advice the persona tells nothing about, the model answered "I'm glad you're nervous
   // about the job interview." or with an assistant's numbered list: a note of what is asked.
   const advice = !fact && !language && advising ? adviceNote() : undefined;
+  // Asked for a story, an explanation, a description or a list: several short sentences, asked
+  // for after the line (the system message asks for one or two, which keeps every other turn short).
+  const long = !ctx.shortOnly && asksForLong(userText, ctx.language) ? longNote(ctx.characterName, promptPackOf(ctx)) : undefined;
   return [
     ...(given ? [nameNoteIn(ctx, given)] : asked ? [askedNameNoteIn(ctx, known)] : []),
     ...(fact ? [factNote(fact, promptPackOf(ctx))] : []),
     ...(advice ? [advice] : []),
     ...(language ? [languageNote(language)] : []),
+    ...(long ? [long] : []),
     ...(reminded ? [reminded] : []),
   ];
 }
@@ -546,8 +566,17 @@ export class OpenAiEngine implements ReplyEngine {
   }
 
   /** The context with the engine's choice of the prompts' language. */
-  private localised<T extends Omit<ReplyContext, 'userText'>>(ctx: T): T & { promptsInEnglish?: boolean } {
-    return this.options.promptsInEnglish ? { ...ctx, promptsInEnglish: true } : ctx;
+  private localised<T extends Omit<ReplyContext, 'userText'>>(ctx: T): T & { promptsInEnglish?: boolean; shortOnly?: boolean } {
+    const shortOnly = !this.limits.long;
+    return this.options.promptsInEnglish || shortOnly
+      ? { ...ctx, ...(this.options.promptsInEnglish ? { promptsInEnglish: true } : {}), ...(shortOnly ? { shortOnly } : {}) }
+      : ctx;
+  }
+
+  /** The caps of this turn: the long form's for a line asking for it (reply-length.ts), the short form's otherwise. */
+  private capsFor(ctx: Localised & Pick<ReplyContext, 'userText'>): { maxTokens: number; maxSentences: number } {
+    const long = this.limits.long;
+    return long && asksForLong(ctx.userText, ctx.language) ? long : this.limits;
   }
 
   private completionsUrl(): URL {
@@ -646,7 +675,8 @@ export class OpenAiEngine implements ReplyEngine {
     // The fixed line after breaking character; a person asked whether it is an AI opens it with a no.
     const no = pack?.no ?? 'No';
     const stayLine = `${must?.opening.startsWith(`${no},`) ? `${no}, ` : ''}${stayLineOf(ctx.characterName, pack)}`;
-    const opened = (held: string[]) => [must!.opening, ...held].slice(0, this.limits.maxSentences);
+    const caps = this.capsFor(ctx);
+    const opened = (held: string[]) => [must!.opening, ...held].slice(0, caps.maxSentences);
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only in the first half of the turn's time, so it can finish before the deadline.
       if (attempt > 0 && Date.now() - started > this.timeoutMs / 2) break;
@@ -668,7 +698,7 @@ export class OpenAiEngine implements ReplyEngine {
       const last = attempt === this.limits.emptyRetries || Date.now() - started > this.timeoutMs / 2;
       const held: string[] = [];
       try {
-        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard)) {
+        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps)) {
           if (must && !spoke && !must.said.test(sentence)) {
             held.push(sentence);
             continue;
@@ -772,6 +802,7 @@ export class OpenAiEngine implements ReplyEngine {
     outcome: Outcome,
     signal: AbortSignal,
     guard: ReplyGuard,
+    caps: { maxTokens: number; maxSentences: number },
   ): AsyncIterable<string> {
     const stop = new AbortController();
     const signals = [stop.signal, signal];
@@ -785,7 +816,7 @@ export class OpenAiEngine implements ReplyEngine {
           model: this.model,
           messages,
           stream: true,
-          max_tokens: this.limits.maxTokens,
+          max_tokens: caps.maxTokens,
           temperature: attempt > 0 ? Math.max(this.limits.temperature, RETRY_TEMPERATURE_FLOOR) + 0.15 * attempt : this.limits.temperature,
           ...(attempt > 0 ? { seed: retrySeed(ctx.userText, attempt) } : {}),
         }),
@@ -803,7 +834,7 @@ export class OpenAiEngine implements ReplyEngine {
     const machine = isMachinePersona(ctx);
     const filler = fillerFor(ctx.userText);
     let first = true;
-    const cleaner = new ReplyCleaner(ctx.characterName, this.limits.maxSentences, {
+    const cleaner = new ReplyCleaner(ctx.characterName, caps.maxSentences, {
       breaksCharacter: (s) => {
         const question = first ? ctx.userText : '';
         first = false;

@@ -11,6 +11,7 @@ import type { ReplyContext, ReplyEngine } from './reply-engine.js';
 import { languagePack, type PersonaPhrases } from './language-packs.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
 import { detectLanguage } from './language-detector.js';
+import { asksForLong, subjectOf } from './reply-length.js';
 
 const STOP = new Set(
   'a an the and or but if of to in on at for with about is are was were be been am i you me my your we our it this that what why how when where who do does did can could would should will just really please tell'.split(
@@ -80,6 +81,11 @@ function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext):
     yield phrases.iAm(name);
     if (p.description) yield /[.!?]$/.test(p.description) ? p.description : `${p.description}.`;
     if (traits) yield phrases.peopleSay(traits);
+  } else if (asksForLong(text, language)) {
+    // Asked for a story, an explanation or a list: several sentences, which a user can cut into.
+    const subject = topicIn(subjectOf(text, language) ?? '', language);
+    yield phrases.asking(subject);
+    yield* phrases.answer(name, subject);
   } else if (phrases.thanked.test(text)) {
     yield pick(phrases.thanks, seed);
   } else if (phrases.leaves.test(text)) {
@@ -90,6 +96,20 @@ function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext):
   } else {
     yield phrases.tellMore(topic);
   }
+}
+
+/**
+ * The long form, for a story, an explanation, a description or a list (reply-length.ts): five
+ * sentences on the subject, each short enough to say in a breath, so a user can cut in after any.
+ */
+function longReply(name: string, subject: string | undefined): string[] {
+  return [
+    subject ? `Let me tell you about ${subject}.` : 'Let me tell you.',
+    'It begins a long time ago, on a quiet day.',
+    'There is more to it than most people think.',
+    'Every time I come back to it, I find something new.',
+    `That is how ${name} tells it.`,
+  ];
 }
 
 export class PersonaEngine implements ReplyEngine {
@@ -117,6 +137,8 @@ export class PersonaEngine implements ReplyEngine {
       yield `I am ${name}.`;
       if (p.description) yield p.description.endsWith('.') ? p.description : `${p.description}.`;
       if (traits) yield `People tell me I am ${traits}.`;
+    } else if (asksForLong(text)) {
+      yield* longReply(name, subjectOf(text));
     } else if (/\b(thank|thanks|cheers)\b/.test(lower)) {
       yield pick(['You are very welcome.', 'Any time.', 'Glad I could help.'], seed);
     } else if (/\b(bye|goodbye|see you|good night)\b/.test(lower)) {

@@ -1,0 +1,63 @@
+/**
+ * How long a reply the user asks for. A request for a story, an explanation, a description or a
+ * list gets the long form: several short sentences, each one speakable on its own, so the user can
+ * cut in after any of them (barge-in). Everything else, a greeting or a yes/no question as much as
+ * any other line, gets the short form of one or two sentences, which keeps the first sentence fast.
+ *
+ * English is read here; the other languages by their pack's `asksForLong` (language-packs.ts). A
+ * line is read by both, since a user may ask in English of a character that speaks another language.
+ */
+import { languagePack, type LanguagePack } from './language-packs.js';
+
+/** "Tell me a story about the sea", "Explain how a lighthouse works", "Describe your village", "List three birds". */
+const ASKS_FOR_LONG = new RegExp(
+  [
+    // A story: a verb of telling before it, so "What is your favourite story?" stays short.
+    String.raw`\b(?:tell|read|give|make up|invent|share|narrate|spin|know|have|want|hear)\b[^.?!]{0,40}\b(?:stor(?:y|ies)|tales?|fables?|legends?|anecdotes?|fairy ?tales?)\b`,
+    String.raw`\bonce upon a time\b`,
+    // An explanation.
+    String.raw`\bexplain\b|\bwalk me through\b|\bteach me\b|\bstep by step\b|\bin detail\b|\bwhat happens (?:when|if|after)\b`,
+    String.raw`\bhow (?:does|do|did|is|are|was|were|would)\b[^.?!]{0,60}\b(?:work|works|made|built|grown|done|happen|formed)\b`,
+    String.raw`\bwhy (?:is|are|do|does) (?:the|a|an)\b`,
+    // A description.
+    String.raw`\bdescribe\b|\btell me (?:all |everything |more |a bit |a little )?about\b|\btell me everything\b|\bwhat (?:is|was) it like\b|\bpaint (?:me )?a picture\b`,
+    // A list.
+    String.raw`^\W*(?:please,? )?list\b|\blist (?:me|some|the|a few|all|your|three|four|five|\d+)\b|\ba list of\b|\bname (?:a few|some|several|two|three|four|five|six|\d+)\b`,
+    String.raw`\bwhat are (?:some|the steps|the rules|the main)\b|\bgive me (?:a few|several|two|three|four|five|\d+)\b|\btop (?:three|five|ten|\d+)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a user line asks for the long form, in English or in the language of the reply (`language`, a BCP-47 tag). */
+export function asksForLong(userText: string, language?: string): boolean {
+  return ASKS_FOR_LONG.test(userText) || !!languagePack(language)?.asksForLong?.test(userText);
+}
+
+/** A preposition that opens what a request is about: "about the sea", "sobre el mar", "sur la mer". */
+const ABOUT = /^\W*(?:about|of|on|sobre|acerca de|de|del|sur|du|des|su|sul|sulla|di|del|über|von)\s+/iu;
+
+/**
+ * What a line asking for the long form is about, the request's own words left out: "Tell me a story
+ * about the sea." → "the sea"; undefined when nothing is left ("Tell me everything.").
+ */
+export function subjectOf(userText: string, language?: string): string | undefined {
+  const pack = languagePack(language)?.asksForLong;
+  let rest = userText.replace(ASKS_FOR_LONG, ' ');
+  if (pack) rest = rest.replace(pack, ' ');
+  rest = rest
+    .replace(/^[\s,;:]+|[\s.!?¡¿…,;:]+$/gu, '')
+    .replace(ABOUT, '')
+    .replace(/^(?:please|por favor|s'il te plaît|per favore|bitte)\s+/iu, '');
+  return /\p{L}/u.test(rest) ? rest.replace(/^[¡¿]/u, '') : undefined;
+}
+
+/**
+ * The note that follows a line asking for the long form: how many sentences, each short enough to
+ * say in a breath, the first one shortest (it is spoken while the rest is generated).
+ */
+export function longNote(characterName: string, pack?: LanguagePack): string {
+  return (
+    pack?.longNote?.(characterName) ??
+    `Answer this as ${characterName} in four to six short sentences, one idea each, the first one shortest.`
+  );
+}
