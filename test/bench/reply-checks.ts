@@ -189,7 +189,7 @@ function identityWords(c: Pick<CharacterSpec, 'name' | 'personality'>): Set<stri
 /** The reply greets, thanks or addresses its own character by name: "Hi Mira!", "Good afternoon, Vance.", "Are you well, Mira?". */
 /** Greetings and thanks of the multilingual characters' languages: "¡Hola, Lucía!", "Merci, Claire !". */
 const GREETING_IN_LANGUAGES =
-  '(?:hola|buenos días|buenas|gracias|bonjour|bonsoir|salut|merci|ciao|buongiorno|buonasera|grazie|olá|oi|bom dia|boa tarde|obrigad[oa])';
+  '(?:hola|buenos días|buenas|gracias|bonjour|bonsoir|salut|merci|ciao|buongiorno|buonasera|grazie|olá|oi|bom dia|boa tarde|obrigado|obrigada)';
 
 export function greetsItself(c: Pick<CharacterSpec, 'name' | 'language'>, reply: string): boolean {
   const forms = nameForms(c.name).map(escape).join('|');

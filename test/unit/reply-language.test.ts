@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { detectLanguage } from '../../actors/session/reply/language-detector.js';
 import { replyLanguage } from '../../actors/session/reply/reply-language.js';
 import { canonicalLanguage, languageName, nativeLanguageName } from '../../runtime/characters/languages.js';
-import { DEFAULT_REPLY_LIMITS, OpenAiEngine } from '../../actors/session/reply/openai-engine.js';
+import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter } from '../../actors/session/reply/openai-engine.js';
 import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
-import { ReplyGuard } from '../../actors/session/reply/reply-guard.js';
+import { ReplyGuard, fillerFor } from '../../actors/session/reply/reply-guard.js';
 import { languagePack } from '../../actors/session/reply/language-packs.js';
 import { userNameIn } from '../../actors/session/reply/user-facts.js';
 import type { ReplyContext, Turn } from '../../actors/session/reply/reply-engine.js';
@@ -191,4 +191,18 @@ test('a reply in another language than the voice is spoken by a stock voice of t
       BUILT_IN_VOICES.some((v) => v.language.startsWith('es') && v.gender === 'male') ? 'male' : 'female',
     );
   } else t.false(BUILT_IN_VOICES.some((v) => v.language.startsWith('es')));
+});
+
+test('in Spanish the guard refuses the persona\'s "Eres <name>" and a claim to be an AI, and drops a bare greeting answering a question', (t) => {
+  const pack = languagePack('es');
+  const guard = new ReplyGuard('Lucía', luciaPersonality, [], undefined, false, '¿Te gusta Sevilla?', undefined, pack, false);
+  t.is(guard.refuses('Eres Lucía, una panadera de Sevilla.'), 'speaks of itself in the second or third person');
+  t.is(guard.repair('Eres Lucía, una panadera de Sevilla.'), 'Soy Lucía, una panadera de Sevilla.');
+  t.is(guard.refuses('Eres muy amable.'), undefined, 'the user addressed is no self-reference');
+  t.true(breaksCharacter('¡O, una inteligencia artificial!', false, '', pack));
+  t.false(breaksCharacter('No, no soy una inteligencia artificial.', false, '', pack));
+  const filler = fillerFor('¿Qué pan haces por la mañana?', pack);
+  t.true(filler('¡Hola!'));
+  t.false(filler('Hago pan de aceite.'));
+  t.false(fillerFor('Hola, ¿quién eres?', pack)('¡Hola!'), 'greeted, a greeting is an answer');
 });

@@ -84,6 +84,10 @@ export interface LanguagePack {
   yes: RegExp;
   /** A negation, to the clause's end: "no soy una IA" claims nothing (openai-engine.ts breaksCharacter()). */
   negation: RegExp;
+  /** "eres|tú eres": the character addressed as "you are <name>" (an alternation), said by itself. */
+  secondPersonBe: string;
+  /** "soy": what replaces it when such a sentence is spoken after all (reply-guard.ts repair()). */
+  firstPersonBe: string;
   persona: PersonaPhrases;
 }
 
@@ -130,7 +134,7 @@ const es: LanguagePack = {
   denies:
     /^\W*(?:no|nada de eso|claro que no|para nada)\b|\bno soy\b[^.!?]*\b(?:ia|robot|bot|m[aá]quina|programa|modelo)\b|\bsoy\b[^.!?]*\b(?:persona|humana?)\b/iu,
   aiClaim:
-    /\b(?:soy|como)\s+(?:una?\s+)?(?:ia|inteligencia artificial|asistente(?: virtual)?|chatbot|programa(?: inform[aá]tico)?|modelo de lenguaje)\b/iu,
+    /\b(?:soy|como)\s+(?:una?\s+)?(?:ia|inteligencia artificial|asistente(?: virtual)?|chatbot|programa(?: inform[aá]tico)?|modelo de lenguaje)\b|\buna?\s+(?:inteligencia artificial|asistente virtual|modelo de lenguaje)\b/iu,
   assistantTalk:
     /\b(?:en qu[eé] (?:puedo|te puedo|le puedo) ayudar|c[oó]mo (?:puedo|te puedo) ayudar|estoy aqu[ií] para ayudar|si tienes (?:alguna|m[aá]s|otra) pregunta|no dudes en (?:preguntar|consultar)|con gusto te ayudo)/iu,
   notKnowing: /\b(?:no (?:lo )?s[eé]|no (?:me )?acuerdo|no recuerdo|no tengo (?:ni )?idea)\b/iu,
@@ -142,6 +146,8 @@ const es: LanguagePack = {
   greetings: '(?:[Hh]ola|[Bb]uenos d[ií]as|[Bb]uenas(?: tardes| noches)?|[Gg]racias|[Aa]di[oó]s|[Bb]ienvenid[oa]|[Qq]uerid[oa])',
   yes: /^\W*(?:s[ií]|claro que s[ií]|exacto|correcto)\b/iu,
   negation: /\b(?:no|nunca|ni)\b[^.!?;]*?(?=\bpero\b|[.!?;]|$)/giu,
+  secondPersonBe: 'eres|tú eres|te llamas',
+  firstPersonBe: 'soy',
   persona: {
     hello: (n) => `¡Hola de nuevo! Aquí ${n}.`,
     iAm: (n) => `Soy ${n}.`,
@@ -203,7 +209,7 @@ const fr: LanguagePack = {
   denies:
     /^\W*(?:non|pas du tout|bien sûr que non|jamais)\b|\bne suis pas\b[^.!?]*\b(?:ia|robot|bot|machine|programme|modèle)\b|\bje suis\b[^.!?]*\b(?:personne|humaine?)\b/iu,
   aiClaim:
-    /\b(?:je suis|en tant qu[e'])\s*(?:une?\s+)?(?:ia|intelligence artificielle|assistant(?:e)?(?: virtuel(?:le)?)?|chatbot|programme(?: informatique)?|modèle de langage)\b/iu,
+    /\b(?:je suis|en tant qu[e'])\s*(?:une?\s+)?(?:ia|intelligence artificielle|assistant(?:e)?(?: virtuel(?:le)?)?|chatbot|programme(?: informatique)?|modèle de langage)\b|\bune?\s+(?:intelligence artificielle|assistante? virtuel(?:le)?|modèle de langage)\b/iu,
   assistantTalk:
     /\b(?:comment (?:puis-je|je peux) (?:t'|vous )?aider|en quoi (?:puis-je|je peux) (?:t'|vous )?aider|je suis là pour (?:t'|vous )?aider|si tu as d'autres questions|n'hésite(?:z)? pas à (?:demander|me poser))/iu,
   notKnowing: /\b(?:je ne sais pas|je ne me souviens pas|aucune idée|je n'en sais rien)\b/iu,
@@ -215,6 +221,8 @@ const fr: LanguagePack = {
   greetings: '(?:[Bb]onjour|[Bb]onsoir|[Ss]alut|[Mm]erci|[Aa]u revoir|[Bb]ienvenue|[Cc]her|[Cc]hère)',
   yes: /^\W*(?:oui|bien sûr|exactement|c'est exact)\b/iu,
   negation: /\b(?:ne|n'|pas|jamais|ni)\b[^.!?;]*?(?=\bmais\b|[.!?;]|$)/giu,
+  secondPersonBe: "tu es|vous êtes|tu t'appelles",
+  firstPersonBe: 'je suis',
   persona: {
     hello: (n) => `Re-bonjour ! C'est ${n}.`,
     iAm: (n) => `Je suis ${n}.`,
@@ -275,7 +283,7 @@ const it: LanguagePack = {
   denies:
     /^\W*(?:no|certo che no|per niente|macché)\b|\bnon sono\b[^.!?]*\b(?:ia|robot|bot|macchina|programma|modello)\b|\bsono\b[^.!?]*\b(?:persona|umana?o?)\b/iu,
   aiClaim:
-    /\b(?:sono|come)\s+(?:una?\s+|un'\s*)?(?:ia|intelligenza artificiale|assistente(?: virtuale)?|chatbot|programma(?: informatico)?|modello linguistico)\b/iu,
+    /\b(?:sono|come)\s+(?:una?\s+|un'\s*)?(?:ia|intelligenza artificiale|assistente(?: virtuale)?|chatbot|programma(?: informatico)?|modello linguistico)\b|(?:\bun'\s*|\buna?\s+)(?:intelligenza artificiale|assistente virtuale|modello linguistico)\b/iu,
   assistantTalk:
     /\b(?:come posso aiutar|in cosa posso aiutar|sono qui per aiutar|se hai altre domande|non esitare a (?:chiedere|contattar))/iu,
   notKnowing: /\b(?:non (?:lo )?so|non ricordo|non mi ricordo|non ne ho idea)\b/iu,
@@ -287,6 +295,8 @@ const it: LanguagePack = {
   greetings: '(?:[Cc]iao|[Bb]uongiorno|[Bb]uonasera|[Gg]razie|[Aa]rrivederci|[Bb]envenut[oa]|[Cc]ar[oa])',
   yes: /^\W*(?:sì|si|certo|esatto|giusto)\b/iu,
   negation: /\b(?:non|mai|né)\b[^.!?;]*?(?=\bma\b|[.!?;]|$)/giu,
+  secondPersonBe: 'sei|tu sei|ti chiami',
+  firstPersonBe: 'sono',
   persona: {
     hello: (n) => `Ciao di nuovo! Sono ${n}.`,
     iAm: (n) => `Sono ${n}.`,
@@ -348,7 +358,7 @@ const pt: LanguagePack = {
   denies:
     /^\W*(?:não|claro que não|de jeito nenhum|nada disso)(?![\p{L}])|\bnão sou\b[^.!?]*\b(?:ia|robô|robo|bot|máquina|programa|modelo)\b|\bsou\b[^.!?]*\b(?:pessoa|humana?o?)\b/iu,
   aiClaim:
-    /\b(?:sou|como)\s+(?:uma?\s+)?(?:ia|inteligência artificial|assistente(?: virtual)?|chatbot|programa(?: de computador)?|modelo de linguagem)\b/iu,
+    /\b(?:sou|como)\s+(?:uma?\s+)?(?:ia|inteligência artificial|assistente(?: virtual)?|chatbot|programa(?: de computador)?|modelo de linguagem)\b|\bum[a]?\s+(?:inteligência artificial|assistente virtual|modelo de linguagem)\b/iu,
   assistantTalk:
     /(?:como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|estou aqui para (?:te |lhe )?ajudar|se tiver (?:mais |outras )?perguntas|não hesite em (?:perguntar|contatar))/iu,
   notKnowing: /(?:não sei|não me lembro|não lembro|não faço ideia)/iu,
@@ -360,6 +370,8 @@ const pt: LanguagePack = {
   greetings: '(?:[Oo]lá|[Oo]i|[Bb]om dia|[Bb]oa tarde|[Bb]oa noite|[Oo]brigad[oa]|[Aa]deus|[Bb]em-vind[oa]|[Qq]uerid[oa])',
   yes: /^\W*(?:sim|claro|exato|correto)(?![\p{L}])/iu,
   negation: /\b(?:não|nunca|nem)\b[^.!?;]*?(?=\bmas\b|[.!?;]|$)/giu,
+  secondPersonBe: 'você é|tu és|és|seu nome é',
+  firstPersonBe: 'sou',
   persona: {
     hello: (n) => `Olá de novo! Aqui é ${n}.`,
     iAm: (n) => `Eu sou ${n}.`,
@@ -420,7 +432,7 @@ const de: LanguagePack = {
   denies:
     /^\W*(?:nein|natürlich nicht|keineswegs|überhaupt nicht)\b|\b(?:nicht|kein|keine)\b[^.!?]*\b(?:ki|roboter|bot|maschine|programm|modell)\b|\bich bin\b[^.!?]*\b(?:mensch|person)\b/iu,
   aiClaim:
-    /\b(?:ich bin|als)\s+(?:eine?\s+)?(?:ki|künstliche intelligenz|assistent(?:in)?|virtueller assistent|chatbot|computerprogramm|sprachmodell)\b/iu,
+    /\b(?:ich bin|als)\s+(?:eine?\s+)?(?:ki|künstliche intelligenz|assistent(?:in)?|virtueller assistent|chatbot|computerprogramm|sprachmodell)\b|\b(?:eine?|einem)\s+(?:künstliche[n]? intelligenz|virtuelle[rn]? assistent(?:en)?|sprachmodell)\b/iu,
   assistantTalk:
     /(?:wie kann ich (?:dir|ihnen) helfen|womit kann ich (?:dir|ihnen) helfen|ich bin hier, um (?:dir|ihnen) zu helfen|wenn du weitere fragen hast|zögere nicht, zu fragen)/iu,
   notKnowing: /(?:ich weiß (?:es )?nicht|ich erinnere mich nicht|keine ahnung)/iu,
@@ -430,6 +442,8 @@ const de: LanguagePack = {
   greetings: '(?:[Hh]allo|[Gg]uten (?:[Mm]orgen|[Tt]ag|[Aa]bend)|[Dd]anke|[Tt]schüss|[Ww]illkommen|[Ll]iebe[r]?)',
   yes: /^\W*(?:ja|genau|richtig|stimmt)\b/iu,
   negation: /\b(?:nicht|kein|keine|nie|niemals)\b[^.!?;]*?(?=\baber\b|[.!?;]|$)/giu,
+  secondPersonBe: 'du bist|du heißt',
+  firstPersonBe: 'ich bin',
   persona: {
     hello: (n) => `Hallo noch mal! Hier ist ${n}.`,
     iAm: (n) => `Ich bin ${n}.`,

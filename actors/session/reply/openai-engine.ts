@@ -832,7 +832,7 @@ export class OpenAiEngine implements ReplyEngine {
       throw new ReplyEngineUnavailable(`reply engine answered ${res.statusCode}`);
     }
     const machine = isMachinePersona(ctx);
-    const filler = fillerFor(ctx.userText);
+    const filler = fillerFor(ctx.userText, packOf(ctx));
     let first = true;
     const cleaner = new ReplyCleaner(ctx.characterName, caps.maxSentences, {
       breaksCharacter: (s) => {

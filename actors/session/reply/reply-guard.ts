@@ -127,9 +127,11 @@ const GREETS = /\b(?:hi|hello|hey|hiya|howdy|ahoy|greetings|good (?:morning|afte
  * does your son want to be?" → "Good morning, Ravi!" (the 0.5B default), or one that only
  * acknowledges (BARE_ACKNOWLEDGEMENT). It is dropped, not refused: what follows it may be the answer.
  */
-export function fillerFor(userText: string): (sentence: string) => boolean {
-  if (!userText.includes('?') || GREETS.test(userText)) return () => false;
-  return (sentence) => BARE_GREETING.test(sentence) || BARE_ACKNOWLEDGEMENT.test(sentence);
+export function fillerFor(userText: string, pack?: LanguagePack): (sentence: string) => boolean {
+  if (!userText.includes('?') || GREETS.test(userText) || pack?.persona.greets.test(userText)) return () => false;
+  // The same in the reply's language: "¿Qué pan haces por la mañana?" → "¡Hola!" (the 0.5B default, a benchmark run).
+  const bare = pack ? new RegExp(`^\\W*${pack.greetings}(?:[,!]?\\s+\\p{Lu}[\\p{L}'’-]+)?\\s*[!.?]*\\s*$`, 'u') : undefined;
+  return (sentence) => BARE_GREETING.test(sentence) || BARE_ACKNOWLEDGEMENT.test(sentence) || !!bare?.test(sentence);
 }
 
 /** The user speaking of themselves: "I", "me", "my". */
@@ -282,6 +284,7 @@ export class ReplyGuard {
   private readonly earlier: string[][];
   private readonly facts: Set<string>;
   private readonly nameAlone: RegExp | undefined;
+  private readonly packAddressed: RegExp | undefined;
   private readonly traits: string | undefined;
   private readonly askedAboutIt: boolean;
   /** The user's line asks where, when, who with or how long: the words that start the phrase that answers it (answerPhrase()). */
@@ -353,6 +356,8 @@ export class ReplyGuard {
       new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u'),
     ];
     const greeting = pack ? `(?:${GREETING}|${pack.greetings})` : GREETING;
+    // "Eres Lucía, una panadera…": the persona's own second person, copied.
+    this.packAddressed = pack ? new RegExp(`(?<![\\p{L}])(?:${pack.secondPersonBe})\\s+(?=(?:${forms})(?![\\p{L}]))`, 'giu') : undefined;
     this.selfGreeting = [
       new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
       new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u'),
@@ -387,6 +392,12 @@ export class ReplyGuard {
    * of such a sentence is its own.
    */
   repair(sentence: string): string {
+    // "Eres Lucía." → "Soy Lucía.": the pack's first person.
+    const pack = this.pack;
+    if (pack && this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence))
+      return sentence.replace(this.packAddressed, (m: string) =>
+        m[0] === m[0]!.toUpperCase() ? `${pack.firstPersonBe[0]!.toUpperCase()}${pack.firstPersonBe.slice(1)} ` : `${pack.firstPersonBe} `,
+      );
     if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) {
       // "you" doing the question's verb is its subject, wherever it stands: "The honey you make…" →
       // "The honey I make…", not "The honey me make…".
@@ -558,6 +569,8 @@ export class ReplyGuard {
   refuses(sentence: string): Refusal | undefined {
     const english = this.english;
     if (english && this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
+    if (this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence))
+      return 'speaks of itself in the second or third person';
     // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
     if (english && this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
     if (english && this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
