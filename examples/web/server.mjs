@@ -9,6 +9,8 @@
  *
  * COMPANION_URL is http://localhost:3000 unless set (the browser loads the viewer from it too);
  * PORT is 8080 unless set (0: any free port, printed). No dependencies: Node 20's fetch and http.
+ * It answers this machine only: whoever reaches POST /session spends your key, so a real site lets
+ * only its signed-in users ask for a session.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -65,6 +67,6 @@ const server = http.createServer(async (request, response) => {
   }
 });
 
-server.listen(Number(process.env.PORT ?? 8080), () => {
+server.listen(Number(process.env.PORT ?? 8080), 'localhost', () => {
   console.log(`open http://localhost:${server.address().port}`);
 });
