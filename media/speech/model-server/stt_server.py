@@ -180,6 +180,8 @@ def transcriptions(handler):
                 if audio is None:
                     audio = decode_audio(tmp.name)
                 language, probability, _ = whisper_window.detect_language(model, audio)
+                if language == "en":
+                    model = MODEL  # heard as English: the English model's fast path
             segments, info = whisper_window.transcribe(
                 model,
                 audio if audio is not None else tmp.name,

@@ -4,8 +4,9 @@ Whisper pads every window to 30 s of features before its encoder, whose cost gro
 length: on a 2-core machine the encoder of whisper tiny.en took about 1.3 s for a 2 s turn padded to
 30 s, and about 0.1 s for the same turn padded to 10 s. A spoken turn is rarely longer than a few
 seconds, so its window is cut to the audio plus a margin (at least MIN_S); windows of long audio
-stay 30 s. The language is detected in the fitted window too: it picked the same language as the
-full one (14 of 15 French, Italian and English prompts right both ways) in a sixth of the time.
+stay 30 s. The language is detected in a fitted window too (DETECT_MIN_S): in the 10 s window it
+picked the same language as the full one (14 of 15 French, Italian and English prompts right both
+ways) in a sixth of the time.
 A short window sometimes sends the decoder into a loop ("Location. Location. Location. …"): a
 transcript with far more words than the audio could hold, or that compresses like a repetition, is
 decoded again in the full window. `30s` keeps Whisper's own padding everywhere.
@@ -28,6 +29,10 @@ if WINDOW not in ("fit", "30s"):
 FRAMES_PER_S = 100  # Whisper's features: one frame per 10 ms
 MIN_S = 10.0
 MARGIN_S = 2.0
+# The language is told from a tighter window: 4 s at least, 1 s of margin. On 81 prompts in five
+# languages (asterisk-core-sounds) it was right 73 times, against 74 in the 10 s window, three times faster.
+DETECT_MIN_S = 4.0
+DETECT_MARGIN_S = 1.0
 # More words per second of audio than anyone speaks, or text that compresses like a loop (Whisper's
 # own threshold for a repetitive decode is a gzip ratio of 2.4).
 MAX_WORDS_PER_S = 6.0
@@ -41,7 +46,8 @@ def fitted(array, length=3000, *, axis=-1):
     if getattr(_window, "full", True):
         return pad_or_trim(array, length, axis=axis)
     frames = array.shape[axis]
-    target = min(length, max(int(MIN_S * FRAMES_PER_S), frames + int(MARGIN_S * FRAMES_PER_S)))
+    least, margin = (DETECT_MIN_S, DETECT_MARGIN_S) if getattr(_window, "detecting", False) else (MIN_S, MARGIN_S)
+    target = min(length, max(int(least * FRAMES_PER_S), frames + int(margin * FRAMES_PER_S)))
     return pad_or_trim(array, target, axis=axis)
 
 
@@ -59,10 +65,12 @@ def looped(text, duration_s):
 def detect_language(model, audio):
     """`model.detect_language` on the audio (16 kHz float32) in a fitted window: (language, probability, all)."""
     _window.full = WINDOW == "30s" or len(audio) / 16000 > 30 - MARGIN_S
+    _window.detecting = True
     try:
         return model.detect_language(audio)
     finally:
         _window.full = True
+        _window.detecting = False
 
 
 def transcribe(model, audio, duration_s, **options):
