@@ -1,5 +1,5 @@
 /**
- * Writes src/schema.d.ts, the types of every operation, from the Companion OpenAPI document:
+ * Writes src/schema.ts, the types of every operation, from the Companion OpenAPI document:
  *   npm run generate                                   # from http://localhost:3000/api/v1/openapi.json
  *   npm run generate -- https://companion.example.com  # from another instance
  *   npm run generate -- ./openapi.json                 # from a saved document
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'schema.d.ts');
+export const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'schema.ts');
 
 const BANNER = `/**
  * The Companion API's operations and schemas, generated from its OpenAPI document by

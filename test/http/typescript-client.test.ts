@@ -43,12 +43,12 @@ test('the committed types are those of the live document, and the package builds
   const liveLines = live.split('\n');
   const firstDifference = committed.split('\n').findIndex((line, i) => line !== liveLines[i]);
   // Written beside the run's data, so a failure here is fixed by copying it over.
-  const written = path.join(process.env.COMPANION_DATA_DIR ?? os.tmpdir(), 'schema.d.ts');
+  const written = path.join(process.env.COMPANION_DATA_DIR ?? os.tmpdir(), 'schema.ts');
   fs.mkdirSync(path.dirname(written), { recursive: true });
   fs.writeFileSync(written, live);
   t.true(
     live === committed,
-    `clients/typescript/src/schema.d.ts differs from the live document's types from line ${firstDifference + 1} ` +
+    `clients/typescript/src/schema.ts differs from the live document's types from line ${firstDifference + 1} ` +
       `(live: ${JSON.stringify(liveLines[firstDifference])}): copy ${written} over it, or run ` +
       '`cd clients/typescript && npm run generate` with the service running',
   );
@@ -58,7 +58,7 @@ test('the committed types are those of the live document, and the package builds
   const build = fs.mkdtempSync(path.join(os.tmpdir(), 'companion-client-'));
   t.teardown(() => fs.rmSync(build, { recursive: true, force: true }));
   fs.cpSync(path.join(CLIENT_DIR, 'src'), path.join(build, 'src'), { recursive: true });
-  fs.writeFileSync(path.join(build, 'src', 'schema.d.ts'), live);
+  fs.writeFileSync(path.join(build, 'src', 'schema.ts'), live);
   fs.copyFileSync(path.join(CLIENT_DIR, 'tsconfig.json'), path.join(build, 'tsconfig.json'));
   // Its dependencies resolve from the project's node_modules, as in the workspace.
   fs.symlinkSync(path.join(projectRoot, 'node_modules'), path.join(build, 'node_modules'));
@@ -67,7 +67,36 @@ test('the committed types are those of the live document, and the package builds
     (err: { stdout: string }) => err,
   );
   t.is('stdout' in result ? result.stdout : '', '', 'the package compiles');
-  t.true(fs.existsSync(path.join(build, 'dist', 'index.js')) && fs.existsSync(path.join(build, 'dist', 'index.d.ts')));
+  t.true(fs.existsSync(path.join(build, 'dist', 'index.js')) && fs.existsSync(path.join(build, 'dist', 'schema.d.ts')));
+
+  // A user's program against the built declarations (dist/*.d.ts, what the package ships): the
+  // calls are typed, so a wrong body or an unknown path does not compile.
+  fs.writeFileSync(
+    path.join(build, 'consumer.ts'),
+    [
+      "import { createCompanionClient, ok } from './dist/index.js';",
+      "const companion = createCompanionClient({ baseUrl: 'http://localhost:3000', apiKey: 'sk_test_x' });",
+      "export const made = ok(companion.POST('/api/v1/characters', { body: { name: 'Mira' } })).then(({ data }) => data.id.toUpperCase());",
+      '// @ts-expect-error a name is a string',
+      "companion.POST('/api/v1/characters', { body: { name: 1 } });",
+      '// @ts-expect-error no such operation',
+      "companion.GET('/api/v1/no-such-route');",
+      '',
+    ].join('\n'),
+  );
+  const consumer = await promisify(execFile)(process.execPath, [
+    tsc,
+    '--noEmit',
+    '--strict',
+    '--module',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--lib',
+    'es2023,dom',
+    path.join(build, 'consumer.ts'),
+  ]).catch((err: { stdout: string }) => err);
+  t.is('stdout' in consumer ? consumer.stdout : '', '', 'a program using the built package type-checks, and its mistakes do not');
 
   const pkg = JSON.parse(fs.readFileSync(path.join(CLIENT_DIR, 'package.json'), 'utf8')) as {
     name: string;
