@@ -8,6 +8,7 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { projectRoot } from '../../runtime/paths.js';
@@ -51,6 +52,12 @@ test('GET /reference is Swagger UI served from this origin, under a CSP that all
     const again = await call(service.app, 'GET', asset, { headers: { 'if-none-match': String(res.headers.etag) } });
     t.is(again.statusCode, 304, `${asset} is revalidated by its ETag`);
   }
+  const plain = await call(service.app, 'GET', '/reference/swagger-ui-bundle.js');
+  const gzipped = await call(service.app, 'GET', '/reference/swagger-ui-bundle.js', { headers: { 'accept-encoding': 'gzip, br' } });
+  t.is(gzipped.headers['content-encoding'], 'gzip');
+  t.true(gzipped.rawPayload.length < plain.rawPayload.length / 2, `${gzipped.rawPayload.length} of ${plain.rawPayload.length} bytes`);
+  t.true(gunzipSync(gzipped.rawPayload).equals(plain.rawPayload), 'the same script');
+  t.not(gzipped.headers.etag, plain.headers.etag, 'each encoding has its own ETag');
   const init = (await call(service.app, 'GET', '/reference/reference.js')).body;
   t.regex(init, /persistAuthorization: false/, 'the pasted key is never stored');
   t.regex(init, /validatorUrl: null/, 'no badge from validator.swagger.io');
