@@ -4,7 +4,7 @@
  * document and the client cannot drift apart: a route changed without `npm run generate` fails
  * here), the package builds with them, and a realistic flow runs through it: a key of its own →
  * a character → a realtime session and its viewer token → a reply streamed sentence by sentence →
- * speech synthesised and heard back → the end, after which the session refuses chat with its code.
+ * speech synthesised (whole and streamed) and heard back → the end, after which the session refuses chat with its code.
  */
 import test from 'ava';
 import { execFile } from 'node:child_process';
@@ -154,6 +154,11 @@ test('a flow through the client: key → character → realtime session → chat
 
   const wav = await companion.synthesize({ text: 'Good morning, and welcome aboard.', voiceId: 'en-US-joe' });
   t.is(Buffer.from(wav.subarray(0, 4)).toString('latin1'), 'RIFF', 'speech comes back as WAV bytes');
+  const pieces: Uint8Array[] = [];
+  for await (const piece of await companion.synthesizeStream({ text: 'One moment, please.', voiceId: 'en-US-joe' })) pieces.push(piece);
+  const streamed = Buffer.concat(pieces);
+  t.is(streamed.subarray(0, 4).toString('latin1'), 'RIFF', 'streamed speech: a WAV header, then the audio');
+  t.true(streamed.length > 44 + 4000, `${streamed.length} bytes streamed`);
   const transcript = await companion.transcribe(wav, 'audio/wav');
   t.regex(transcript.text.toLowerCase(), /good morning/, transcript.text);
 

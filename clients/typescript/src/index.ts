@@ -6,7 +6,7 @@
  *   const { data: character } = await ok(companion.POST('/api/v1/characters', { body: { name: 'Mira' } }));
  *
  * Besides, what the generated calls leave to you: `chatStream()` reads a streamed reply sentence by
- * sentence (server-sent events), `synthesize()` and `transcribe()` send and receive audio bytes,
+ * sentence (server-sent events), `synthesize()`, `synthesizeStream()` and `transcribe()` carry audio bytes,
  * and `ok()` turns an error envelope into a thrown CompanionError carrying its stable `code`.
  */
 import createClient, { type Client } from 'openapi-fetch';
@@ -70,6 +70,8 @@ export interface CompanionClient extends Client<paths> {
   chatStream(sessionId: string, text: string, options?: { signal?: AbortSignal }): AsyncGenerator<ChatEvent>;
   /** Synthesises speech: a complete WAV file. */
   synthesize(body: SynthesisBody): Promise<Uint8Array>;
+  /** Synthesises speech as it is made: a WAV header, then the audio piece by piece. */
+  synthesizeStream(body: SynthesisBody, options?: { signal?: AbortSignal }): Promise<ReadableStream<Uint8Array>>;
   /** Transcribes audio sent as its raw bytes with their media type (audio/wav, audio/webm, …). */
   transcribe(audio: Uint8Array, contentType?: string, query?: { language?: string }): Promise<Transcript>;
 }
@@ -104,6 +106,16 @@ export function createCompanionClient(options: CompanionClientOptions): Companio
     return new Uint8Array(data);
   }
 
+  async function synthesizeStream(body: SynthesisBody, streamOptions: { signal?: AbortSignal } = {}): Promise<ReadableStream<Uint8Array>> {
+    const { data, error, response } = await client.POST('/api/v1/text-to-speech/stream', {
+      body,
+      parseAs: 'stream',
+      ...(streamOptions.signal ? { signal: streamOptions.signal } : {}),
+    });
+    if (!response.ok || !data) throw new CompanionError(response.status, error, response.headers.get('retry-after'));
+    return data as ReadableStream<Uint8Array>;
+  }
+
   async function transcribe(audio: Uint8Array, contentType = 'audio/wav', query: { language?: string } = {}): Promise<Transcript> {
     const { data } = await ok(
       client.POST('/api/v1/speech-to-text', {
@@ -116,7 +128,7 @@ export function createCompanionClient(options: CompanionClientOptions): Companio
     return data;
   }
 
-  return Object.assign(client, { chatStream, synthesize, transcribe });
+  return Object.assign(client, { chatStream, synthesize, synthesizeStream, transcribe });
 }
 
 /** The events of a text/event-stream body: `event:` and `data:` lines, an empty line ending each. */
