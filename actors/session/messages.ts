@@ -16,7 +16,7 @@ export type SessionMessage =
    * The user's spoken turn so far, transcribed at a short pause before it is over: the reply starts
    * now, held back unheard, and plays when `heard` brings the same text (or is dropped on `resumed`).
    */
-  | { type: 'hearing'; text: string }
+  | { type: 'hearing'; text: string; language?: string | undefined }
   /** The user went on speaking after a `hearing`: the reply begun on it is dropped unheard. */
   | { type: 'resumed' }
   /**

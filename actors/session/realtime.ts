@@ -60,7 +60,7 @@ export interface SessionRealtime {
    * (VOICE_TURN_CHECK_MS of silence), so that a reply can start early; `onResumed` follows if the
    * user goes on, `onUtterance` with the same text if the turn ends there.
    */
-  onHearing(listener: (text: string) => void): void;
+  onHearing(listener: (heard: { text: string; language?: string | undefined }) => void): void;
   onResumed(listener: () => void): void;
   /**
    * Called as soon as a user's turn in the room holds a little speech (VOICE_BARGE_IN_MS), long
@@ -87,6 +87,8 @@ export interface RealtimeMedia {
 export interface RealtimeSession extends Pick<LiveSession, 'id' | 'userId' | 'mode' | 'voiceId' | 'targetFps'> {
   /** The character's appearance, or null when the character is gone (the test pattern stands in). */
   appearance: Appearance | null;
+  /** The language the room's voices are heard in (ISO 639-1), or `auto`: told turn by turn (a session that follows the user). */
+  hears?: string;
 }
 
 /** What a barge-in cut from the companion's speech. */

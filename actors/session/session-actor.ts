@@ -135,6 +135,33 @@ function splitHeard(text: string): string[] {
   return text ? splitSentences(text, true).sentences : [];
 }
 
+/** How long a held early reply waits for the user's turn to end before it is dropped (the listener always says; a bound all the same). */
+const EARLY_DECISION_MS = 10_000;
+
+/** A reply begun on the user's turn so far: whether the turn ended on those words is decided once. */
+class EarlyTurn {
+  readonly abort = new AbortController();
+  /** Whether its `hearing` message has started the reply (held or, once confirmed, playing). */
+  started = false;
+  /** undefined until decided: true, the turn ended on these words; false, the user went on. */
+  settled: boolean | undefined;
+  readonly decided: Promise<boolean>;
+  private resolve!: (confirmed: boolean) => void;
+
+  constructor(readonly text: string) {
+    this.decided = new Promise((resolve) => {
+      this.resolve = resolve;
+      setTimeout(() => this.decide(false), EARLY_DECISION_MS).unref();
+    });
+  }
+
+  decide(confirmed: boolean): void {
+    if (this.settled !== undefined) return;
+    this.settled = confirmed;
+    this.resolve(confirmed);
+  }
+}
+
 export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<SessionState, SessionMessage, SessionReply> {
   // The realtime session's media lives with the actor (not in its state, which is rebuilt from
   // the journal on reset): opened when the actor starts or adopts the session, closed when it ends.
@@ -153,7 +180,10 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     if (!deps.media) throw new NotAvailableError('realtime sessions on this node');
     await closeMedia('replaced');
     const { id, userId, mode, voiceId, targetFps } = state.session;
-    const opened = await deps.media.open({ id, userId, mode, voiceId, targetFps, appearance: state.character.appearance });
+    // Heard in the character's language when it keeps to one; otherwise each turn's language is told from the turn.
+    const { language, languageFixed } = state.character;
+    const hears = languageFixed ? language.split('-')[0]!.toLowerCase() : 'auto';
+    const opened = await deps.media.open({ id, userId, mode, voiceId, targetFps, appearance: state.character.appearance, hears });
     deps.viewers.attach(sessionId, opened.room); // viewers reach the room through the viewer host
     opened.onFailure((why) => {
       deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');
@@ -161,6 +191,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     });
     opened.onUtterance(({ text, language }) => deps.tell?.(sessionId, { type: 'heard', text, language })); // the user spoke: a turn, through the mailbox
     opened.onBargeIn(() => deps.tell?.(sessionId, { type: 'speechStarted' })); // the user is speaking: the companion stops (preempt)
+    opened.onHearing(({ text, language }) => deps.tell?.(sessionId, { type: 'hearing', text, language })); // the turn so far: a reply starts, held
+    opened.onResumed(() => deps.tell?.(sessionId, { type: 'resumed' }));
     media = opened;
   }
 
@@ -196,8 +228,32 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   let speaking: { seq: number; sentences: string[] } | undefined;
   let cut: SpeechCut | undefined;
 
+  // Early replies. A `hearing` (the spoken turn so far, at a pause) starts a reply whose speech is
+  // held until the turn is final: `heard` with the same text plays it, `resumed` (or any other
+  // turn) drops it unheard and unjournalled. Decided in `preempt`, as the messages arrive, so that a
+  // reply being generated is released or dropped at once, not after it.
+  const early = new WeakMap<SessionMessage, EarlyTurn>();
+  /** The early turn not yet decided, and the `heard` messages its reply already answered. */
+  let pendingEarly: EarlyTurn | undefined;
+  const answeredEarly = new WeakSet<SessionMessage>();
+
+  function decideEarly(confirmed: boolean): void {
+    const turn = pendingEarly;
+    pendingEarly = undefined;
+    if (!turn) return;
+    turn.decide(confirmed);
+    if (confirmed) {
+      media?.captionUser(turn.text);
+      media?.release();
+    } else if (turn.started) {
+      turn.abort.abort();
+      media?.interrupt(); // only the held reply is queued: the hearing stopped the companion before it
+    }
+  }
+
   /** A new user turn arrived: the companion stops talking now (before the turn waits in the mailbox). */
   function bargeIn(): void {
+    decideEarly(false);
     generating?.abort();
     const now = media?.interrupt();
     if (now && (now.playing || now.dropped.length > 0)) cut ??= now;
@@ -224,11 +280,12 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     state: SessionState,
     userText: string,
     streamTo: string | undefined,
+    earlyTurn?: EarlyTurn,
     /** The language the transcriber heard, for a spoken turn (reply-language.ts). */
     heardLanguage?: string,
   ): Promise<{ state: SessionState; reply: SessionReply }> {
     const sentences: string[] = [];
-    const turn = new AbortController();
+    const turn = earlyTurn?.abort ?? new AbortController();
     generating = turn;
     // The user's language, or the character's when it keeps to it (reply-language.ts): the reply's, and its voice's.
     const language = replyLanguage(state.character, state.memory, userText, heardLanguage);
@@ -258,6 +315,11 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       }
     } finally {
       if (generating === turn) generating = undefined;
+    }
+    // Begun early, the turn counts only once the user's turn ends on these words.
+    if (earlyTurn && !(await earlyTurn.decided)) {
+      if (pendingEarly === earlyTurn) decideEarly(false); // undecided past its bound: dropped like a resumed turn
+      return { state, reply: { kind: 'view', session: view(state) } };
     }
     const interrupted = turn.signal.aborted;
     // Interrupted, a realtime reply keeps what the room spoke of it; a text reply, what was sent.
@@ -304,13 +366,25 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   return {
     idleMessage: { type: 'idleTimeout' },
     // Only conversation keeps a session alive; polling its state does not.
-    isActivity: (msg) => msg.type === 'chat' || msg.type === 'heard' || msg.type === 'speechStarted',
+    isActivity: (msg) => msg.type === 'chat' || msg.type === 'heard' || msg.type === 'hearing' || msg.type === 'speechStarted',
     // A new user turn interrupts the companion at once, not after the reply in hand (barge-in).
     preempt: (state, msg) => {
       const { userId, mode, state: open } = state.session;
       if (msg.type === 'chat' && msg.owner.userId === userId && msg.owner.mode === mode && open === 'open' && !textProblem(msg.text))
         bargeIn();
-      if (msg.type === 'heard' && open === 'open' && !textProblem(msg.text)) bargeIn();
+      if (msg.type === 'heard' && open === 'open' && !textProblem(msg.text)) {
+        // The turn ended on the words a held reply was begun on: it plays now, and answers this turn.
+        if (pendingEarly?.text === msg.text) {
+          answeredEarly.add(msg);
+          decideEarly(true);
+        } else bargeIn();
+      }
+      if (msg.type === 'hearing' && open === 'open' && !textProblem(msg.text)) {
+        bargeIn(); // as `heard` would a moment later: the companion stops, and an earlier early turn is dropped
+        pendingEarly = new EarlyTurn(msg.text);
+        early.set(msg, pendingEarly);
+      }
+      if (msg.type === 'resumed') decideEarly(false);
       // Spoken, the user interrupts as soon as they start, not once their turn is transcribed.
       if (msg.type === 'speechStarted' && open === 'open') bargeIn();
     },
@@ -380,13 +454,24 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           media?.captionUser(msg.text); // every page watching sees the typed turn too
           return converse(await settleInterruption(state), msg.text, msg.streamTo);
         }
+        case 'hearing': {
+          const turn = early.get(msg);
+          if (!turn || turn.settled === false || state.session.state !== 'open')
+            return { state, reply: { kind: 'view', session: view(state) } };
+          turn.started = true;
+          if (turn.settled === undefined) media?.hold(); // not final yet: the reply waits for the turn's end
+          return converse(await settleInterruption(state), msg.text, undefined, turn, msg.language);
+        }
+        case 'resumed':
+          return { state, reply: { kind: 'view', session: view(state) } };
         case 'heard': {
           // Spoken, not typed: the same turn (the room's viewers see both sides as captions).
+          if (answeredEarly.has(msg)) return { state, reply: { kind: 'view', session: view(state) } };
           if (state.session.state !== 'open') return { state, reply: { kind: 'error', code: 'closed', message: 'this session has ended' } };
           const problem = textProblem(msg.text);
           if (problem) return { state, reply: { kind: 'error', code: 'invalid_input', message: `text ${problem}` } };
           media?.captionUser(msg.text);
-          return converse(await settleInterruption(state), msg.text, undefined, msg.language);
+          return converse(await settleInterruption(state), msg.text, undefined, undefined, msg.language);
         }
         case 'speechStarted': {
           // The preempt stopped the companion; the journal keeps only what was heard of it, now.

@@ -92,7 +92,19 @@ export function startSessionHost(
             endOfTurnMs: config.voiceEndOfTurnMs,
             bargeInMs: config.voiceBargeInMs,
             interimMs: config.voiceInterimMs,
-            transcribe: async (wav) => (await speech.stt.transcribe(wav, 'en', { textOnly: true })).text,
+            transcribe: async (wav, language) => {
+              let heard;
+              try {
+                heard = await speech.stt.transcribe(wav, language, { textOnly: true });
+              } catch (err) {
+                // A transcriber that hears English only (SPEECH_STT_MULTILINGUAL_MODEL=none, or a server
+                // of one's own) refuses `auto`: the turn is heard as English rather than lost.
+                if (language === 'en') throw err;
+                log.warn({ err, language }, 'the transcriber refused the language; the turn is heard as English');
+                heard = await speech.stt.transcribe(wav, 'en', { textOnly: true });
+              }
+              return { text: heard.text, language: heard.language === 'auto' ? undefined : heard.language };
+            },
             turnCheck: {
               pauseMs: config.voiceTurnCheckMs,
               waitMs: config.voiceTurnWaitMs,

@@ -37,8 +37,11 @@ export interface ListeningSettings {
   bargeInMs: number;
   /** While the user speaks, the turn so far is transcribed every this many ms of it (`partial`, live captions); 0: never. */
   interimMs?: number;
-  /** The speech-to-text engine: one turn as 16 kHz mono WAV → its text. */
-  transcribe(wav: Buffer): Promise<string>;
+  /**
+   * The speech-to-text engine: one turn as 16 kHz mono WAV → its text, and the language heard.
+   * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn.
+   */
+  transcribe(wav: Buffer, language: string): Promise<HeardText>;
   /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
   turnCheck?: TurnCheck | undefined;
   log: Logger;
@@ -53,6 +56,12 @@ export interface TurnCheck {
   completeAbove: number;
   /** The end-of-turn model (VOICE_TURN_MODEL): the probability that the turn (16 kHz mono WAV) is complete. */
   complete?: ((wav: Buffer) => Promise<number>) | undefined;
+}
+
+/** A turn's words and the language they were heard in (when the transcriber says). */
+export interface HeardText {
+  text: string;
+  language?: string | undefined;
 }
 
 /** What was heard, with where the time went (the conversation benchmark reads these). */
@@ -99,7 +108,7 @@ export interface ListenerEvents {
   heard: [heard: Heard];
   bargeIn: [bargeIn: BargeIn];
   /** The turn so far, transcribed at a pause (not final: `heard` with the same text, or `resumed`, follows). */
-  hearing: [text: string];
+  hearing: [heard: HeardText];
   /** The words so far of a turn still being spoken (live captions; the next partial or the turn replaces them). */
   partial: [text: string];
   resumed: [];
@@ -108,7 +117,7 @@ export interface ListenerEvents {
 export class RoomListener extends EventEmitter<ListenerEvents> {
   private readonly voices = new Set<VoiceListener>();
   private readonly onVoice = (voice: RoomVoice) => {
-    const listener = new VoiceListener(voice, this.settings, this);
+    const listener = new VoiceListener(voice, this.settings, this.language, this);
     this.voices.add(listener);
     voice.once('close', () => this.voices.delete(listener));
   };
@@ -116,6 +125,8 @@ export class RoomListener extends EventEmitter<ListenerEvents> {
   constructor(
     private readonly room: ListenedRoom,
     private readonly settings: ListeningSettings,
+    /** The language its voices speak (ISO 639-1), or `auto`: told turn by turn. */
+    private readonly language = 'en',
   ) {
     super();
     room.acceptsVoice = true;
@@ -154,7 +165,9 @@ class VoiceListener {
   /** Stream ms where the turn in progress started its speech. */
   private speechStartMs = 0;
   /** The early transcript of the turn in progress, taken at a pause (for the speech ending at `speechEndMs`). */
-  private early: { speechEndMs: number; text: Promise<string>; model: 'unknown' | 'failed' | 'answered'; announced: boolean } | undefined;
+  private early:
+    | { speechEndMs: number; text: Promise<HeardText>; model: 'unknown' | 'failed' | 'answered'; announced: boolean }
+    | undefined;
   /** Stream ms of the turn audio last sent for a partial transcript, and whether one is in flight. */
   private partialAtMs = 0;
   private partialPending = false;
@@ -165,6 +178,7 @@ class VoiceListener {
   constructor(
     private readonly voice: RoomVoice,
     private readonly settings: ListeningSettings,
+    private readonly language: string,
     /** Where what is heard goes (the room's listener emits it). */
     private readonly events: EventEmitter<ListenerEvents>,
   ) {
@@ -302,7 +316,7 @@ class VoiceListener {
     void this.transcribeInTurn(wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm })).then(
       (transcript) => {
         this.partialPending = false;
-        const text = spokenText(transcript);
+        const text = spokenText(transcript.text);
         // Still this turn, and nothing newer begun since (the turn's own transcript says more).
         if (!text || this.closed || this.transcriptions !== begun + 1 || this.detector.current()?.speechStartMs !== speechStartMs) return;
         this.events.emit('partial', text);
@@ -311,16 +325,16 @@ class VoiceListener {
   }
 
   /** Transcribes `wav` after the turns before it (the promise never rejects: a failure is logged, and reads as no words). */
-  private transcribeInTurn(wav: Buffer): Promise<string> {
+  private transcribeInTurn(wav: Buffer): Promise<HeardText> {
     this.transcriptions++;
-    const text = this.transcribing.then(() => this.settings.transcribe(wav));
+    const text = this.transcribing.then(() => this.settings.transcribe(wav, this.language));
     this.transcribing = text.then(
       () => undefined,
       () => undefined,
     );
     return text.catch((err: unknown) => {
       this.settings.log.warn({ err }, 'a turn could not be transcribed; it is dropped');
-      return '';
+      return { text: '' };
     });
   }
 
@@ -346,10 +360,10 @@ class VoiceListener {
     this.early = early;
     // Announced only while the turn is still this one: not if the speaker went on, or it already ended.
     void early.text.then((transcript) => {
-      const text = spokenText(transcript);
+      const text = spokenText(transcript.text);
       if (!text || this.early !== early || this.closed) return;
       early.announced = true;
-      this.events.emit('hearing', text);
+      this.events.emit('hearing', { text, language: transcript.language });
     });
     const complete = check.complete;
     if (!complete) return;
@@ -393,7 +407,8 @@ class VoiceListener {
     const transcript = early ?? this.transcribeInTurn(wav);
     this.transcribing = this.transcribing.then(async () => {
       try {
-        const text = spokenText(await transcript);
+        const heard = await transcript;
+        const text = spokenText(heard.text);
         const transcribedAt = Date.now();
         this.settings.log.info(
           {
@@ -402,10 +417,19 @@ class VoiceListener {
             sttMs: transcribedAt - now,
             early: early !== undefined,
             words: text ? text.split(' ').length : 0,
+            language: heard.language,
           },
           'a turn was heard',
         );
-        if (text) this.events.emit('heard', { text, ...timing, endedAt: timing.speechEndedAt, transcribedAt, reason: turn.reason });
+        if (text)
+          this.events.emit('heard', {
+            text,
+            language: heard.language,
+            ...timing,
+            endedAt: timing.speechEndedAt,
+            transcribedAt,
+            reason: turn.reason,
+          });
       } catch (err) {
         this.settings.log.warn({ err }, 'a heard turn could not be handed to the session');
       }

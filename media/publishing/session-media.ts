@@ -83,7 +83,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     // The user's words as they speak, live: replaced by the next, and by the turn once it is taken.
     const interim = (text: string) => room.caption({ role: 'user', text, interim: true });
     listener?.on('partial', interim);
-    listener?.on('hearing', interim);
+    listener?.on('hearing', ({ text }) => interim(text));
   }
 
   static async open(deps: SessionMediaDeps, session: RealtimeSession): Promise<SessionMedia> {
@@ -103,7 +103,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
         log: deps.log,
       });
       const pacer = new FramePacer({ performer, sink: publisher, fps: session.targetFps, log: deps.log });
-      const listener = deps.listening ? new RoomListener(room, deps.listening) : undefined;
+      const listener = deps.listening ? new RoomListener(room, deps.listening, session.hears) : undefined;
       const media = new SessionMedia(room, publisher, pacer, performer, listener);
       pacer.start();
       return media;
@@ -146,7 +146,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.pacer.release();
   }
 
-  onHearing(listener: (text: string) => void): void {
+  onHearing(listener: (heard: { text: string; language?: string | undefined }) => void): void {
     this.listener?.on('hearing', listener);
   }
 

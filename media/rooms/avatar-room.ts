@@ -90,6 +90,8 @@ export interface InjectedVoice {
 /** A turn heard in the room, with where its time went (wall-clock ms). */
 export interface HeardTimings {
   text: string;
+  /** The language it was heard in, when the transcriber says. */
+  language?: string | undefined;
   speechEndedAt: number;
   turnEndedAt: number;
   transcribedAt: number;
@@ -154,7 +156,7 @@ export class AvatarRoom extends EventEmitter<{
     | {
         on(event: 'heard', listener: (heard: HeardTimings) => void): unknown;
         on(event: 'bargeIn', listener: (bargeIn: BargeInTimings) => void): unknown;
-        on(event: 'hearing', listener: (text: string) => void): unknown;
+        on(event: 'hearing', listener: (heard: { text: string; language?: string | undefined }) => void): unknown;
         on(event: 'resumed', listener: () => void): unknown;
       }
     | undefined;

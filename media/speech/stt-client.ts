@@ -48,7 +48,9 @@ export class SttClient {
   async transcribe(wav: Buffer, language = 'en', options: { textOnly?: boolean; signal?: AbortSignal } = {}): Promise<Transcript> {
     const format: Array<[string, Field]> = options.textOnly
       ? [
-          ['response_format', 'json'],
+          // verbose_json with segments only: no word alignment, and the language heard comes back.
+          ['response_format', 'verbose_json'],
+          ['timestamp_granularities[]', 'segment'],
           ['temperature', '0'],
         ]
       : [
