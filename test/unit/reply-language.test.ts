@@ -206,3 +206,11 @@ test('in Spanish the guard refuses the persona\'s "Eres <name>" and a claim to b
   t.false(filler('Hago pan de aceite.'));
   t.false(fillerFor('Hola, ¿quién eres?', pack)('¡Hola!'), 'greeted, a greeting is an answer');
 });
+
+test('in French its name alone after a yes answers nothing it was not asked, and "mon prénom" asks the user\'s own name', (t) => {
+  const claire = { systemPrompt: 'Tu es Claire Morel, fromagère à Lyon.', description: '', traits: [] };
+  const guard = new ReplyGuard('Claire Morel', claire, [], undefined, false, 'Tu as un animal ?', undefined, languagePack('fr'), false);
+  t.is(guard.refuses('Oui, je suis Claire Morel.'), 'answers with its name alone');
+  t.is(guard.refuses("Oui, j'ai un chat, Pistache."), undefined);
+  t.true(languagePack('fr')!.asksOwnName.test('Tu te souviens de mon prénom ?'));
+});

@@ -201,7 +201,7 @@ const fr: LanguagePack = {
     /\b(?:comment (?:tu t'appelles|t'appelles-tu|vous appelez-vous|vous vous appelez)|ton nom|votre nom|qui es-tu|qui êtes-vous|tu es qui|à qui je parle)\b/iu,
   asksIfMachine:
     /\b(?:es-tu|êtes-vous|tu es|vous êtes)\s+(?:une?\s+)?(?:ia|intelligence artificielle|robot|bot|chatbot|machine|programme|modèle de langage)\b/iu,
-  asksOwnName: /\b(?:comment je m'appelle|mon nom|qui suis-je|je m'appelle comment)\b/iu,
+  asksOwnName: /\b(?:comment je m'appelle|comment je m’appelle|mon nom|mon prénom|qui suis-je|je m'appelle comment)\b/iu,
   asksIdentity: /\b(?:personne réelle|vraie personne|es-tu réel(?:le)?|es-tu humain(?:e)?|parle-moi de toi)\b/iu,
   asksForLong:
     /\b(?:raconte|racontez|lis|lisez|invente|inventez|dis|connais|connaissez)(?:-moi|-nous)?\b[^.?!]{0,40}\b(?:histoires?|contes?|légendes?|fables?|anecdotes?)\b|\bexpliquez?(?:-moi|-nous)?\b|\bcomment (?:ça|cela) (?:marche|fonctionne)\b|\bcomment fonctionnent?\b|\bétape par étape\b|\ben détail\b|\bapprends-moi\b|\bque se passe-t-il (?:quand|si|lorsque)\b|\bdécri(?:s|vez)(?:-moi|-nous)?\b|\bparlez?-moi (?:de|du|des)\b|\bracontez?-moi (?:ta|ton|tes|votre|vos|tout|comment)\b|\bénumèrez?\b|\bfais(?:-moi)? une liste\b|\bune liste de\b|\bdonnez?-moi (?:quelques|trois|quatre|cinq|une liste)\b|\bquels sont (?:les|quelques)\b|\bquelles sont (?:les|quelques)\b/iu,

@@ -340,8 +340,10 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   if (asked || languageAskedFor(userText) || ASKS_CHARACTER_NAME.test(userText) || pack?.asksName.test(userText)) return undefined;
   const name = ctx.characterName;
   // A persona in another language is matched without its function words, nor the line's ("¿Qué pan haces por la mañana?").
-  const card = cardOf(ctx).card;
   const foreign = !isEnglish(cardLanguage(ctx)) || !isEnglish(ctx.language);
+  // A persona in another language is split into facts at its semicolons too ("…pistacchio di Bronte;
+  // la domenica canti in un coro; …"): the English rules that split clauses read English only.
+  const card = isEnglish(cardLanguage(ctx)) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
   const stop = foreign ? otherStopWords(cardLanguage(ctx), ctx.language) : undefined;
   return relevantFact(card, userText, name, asksAdvice(userText) ? 2 : 1, stop);
 }
@@ -369,13 +371,15 @@ function notesAfter(ctx: Localised, userText: string, known: string | undefined)
   // the language asked for, and no fact.
   const language = languageAskedFor(userText);
   const advising = !asked && asksAdvice(userText);
-  const fact = introduced ? (pack ? pack.greetUser(given) : greetingFor(given)) : personaFactFor(ctx, userText, known);
-  // Asked for advice the persona tells nothing about, the model answered "I'm glad you're nervous
-  // about the job interview." or with an assistant's numbered list: a note of what is asked.
-  const advice = !fact && !language && advising ? adviceNote() : undefined;
   // Asked for a story, an explanation, a description or a list: several short sentences, asked
   // for after the line (the system message asks for one or two, which keeps every other turn short).
   const long = !ctx.shortOnly && asksForLong(userText, ctx.language) ? longNote(ctx.characterName, promptPackOf(ctx)) : undefined;
+  // Such a line gets no fact note: given one ("Describe a winter storm at the lighthouse." found "I
+  // am a cheerful lighthouse keeper on Gull Rock."), the 0.5B default said the fact and stopped.
+  const fact = introduced ? (pack ? pack.greetUser(given) : greetingFor(given)) : long ? undefined : personaFactFor(ctx, userText, known);
+  // Asked for advice the persona tells nothing about, the model answered "I'm glad you're nervous
+  // about the job interview." or with an assistant's numbered list: a note of what is asked.
+  const advice = !fact && !language && advising ? adviceNote() : undefined;
   return [
     ...(given ? [nameNoteIn(ctx, given)] : asked ? [askedNameNoteIn(ctx, known)] : []),
     ...(fact ? [factNote(fact, promptPackOf(ctx))] : []),
@@ -505,6 +509,9 @@ function withoutFixedLines(history: Turn[], characterName: string): Turn[] {
  * exemplar exchange a greedy session said "I'm Bruno Keller, a baker." on six turns of ten.
  */
 const RETRY_TEMPERATURE_FLOOR = 0.7;
+
+/** The mark a list item opens with: "- ", "* ", "• ", "1. ", "2) ". */
+const LIST_MARK = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/u;
 
 /** A retry's seed, the same for the same line and attempt: a benchmark run can be repeated. */
 function retrySeed(userText: string, attempt: number): number {
@@ -832,6 +839,7 @@ export class OpenAiEngine implements ReplyEngine {
       throw new ReplyEngineUnavailable(`reply engine answered ${res.statusCode}`);
     }
     const machine = isMachinePersona(ctx);
+    const rewrite = perspectiveFor(ctx.userText);
     const filler = fillerFor(ctx.userText, packOf(ctx));
     let first = true;
     const cleaner = new ReplyCleaner(ctx.characterName, caps.maxSentences, {
@@ -848,7 +856,8 @@ export class OpenAiEngine implements ReplyEngine {
       },
       // Its name alone opening the reply is dropped (what follows may answer), unless a phrase of it answers (shortened()).
       filler: (s) => filler(s) || (guard.onlyItsName(s) && guard.shortened(s) === undefined),
-      rewrite: perspectiveFor(ctx.userText),
+      // A list's marks ("- I watch the sunset."), which a reply asked for a list began with.
+      rewrite: (s) => rewrite(s.replace(LIST_MARK, '')),
       mend: (s) => guard.shortened(s),
     });
     try {

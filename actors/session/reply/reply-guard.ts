@@ -345,7 +345,8 @@ export class ReplyGuard {
     this.nameAlone = nameAnswers
       ? undefined
       : new RegExp(
-          `^\\W*${FILLER}(?:(?:i am|i'm|i’m|my name is${pack ? `|${pack.iAmForms}` : ''})\\s+)?(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`,
+          // In another language its own opening word ("Oui, je suis Claire Morel.") stands where English's fillers do.
+          `^\\W*${FILLER}${pack ? '(?:\\p{L}+[,!.]\\s+)?' : ''}(?:(?:i am|i'm|i’m|my name is${pack ? `|${pack.iAmForms}` : ''})\\s+)?(?:${forms})(?:,\\s+(?:a|an|the)\\s[^.!?]*)?\\s*[.!?]*\\s*$`,
           'iu',
         );
     // "You are Mira": refused, and put in the first person by repair() when it cannot be asked again.
