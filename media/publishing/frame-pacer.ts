@@ -13,6 +13,11 @@
  * where it is, the queued ones are dropped (their synthesis too, if not started), and the caller
  * learns what was actually heard.
  *
+ * The first sentence of a reply (queued while nothing plays or waits) gives up its first breath
+ * group as a piece of its own when it is long (runtime/text/breath-points.ts, as the stream route
+ * does): the first audio waits for the synthesis of a few words, not of the whole sentence. Captions,
+ * and what `interrupt()` reports, stay whole sentences.
+ *
  * `hold()` keeps queued sentences from starting (they are still synthesised) until `release()`:
  * a reply begun before the user's turn is final is ready to play the moment it is, and is dropped
  * unheard (`interrupt()`) if the user goes on.
@@ -21,6 +26,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 import { resampleLinear } from './resample.js';
+import { firstBreathGroup } from '../../runtime/text/breath-points.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
@@ -38,6 +44,11 @@ export interface FramePacerOptions<U extends SpokenAudio> {
 
 interface Queued<U> {
   sentence: string;
+  /** What is synthesised: the sentence, or one of its pieces (its first breath group, then the rest). */
+  piece: string;
+  /** Characters of the sentence before this piece, and whether it is the sentence's last. */
+  before: number;
+  last: boolean;
   utterance?: U;
   pcm?: Int16Array;
   failed?: boolean;
@@ -53,6 +64,10 @@ export interface Interruption {
   playing: { sentence: string; heardFraction: number } | undefined;
   dropped: string[];
 }
+
+/** A reply's first sentence longer than this starts with its first breath group (at least FIRST_MIN_CHARS), as SPEECH_CHUNKS does. */
+const FIRST_MAX_CHARS = 60;
+const FIRST_MIN_CHARS = 16;
 
 /** How far behind the clock may fall (event loop blocked) before ticks are skipped, not bunched. */
 const MAX_LAG_TICKS = 3;
@@ -120,12 +135,21 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   /** Queues a sentence; it is synthesised now (after the ones before it) and played in order. */
   speak(sentence: string): void {
     if (this.closed) return;
-    const entry: Queued<U> = { sentence };
-    this.queue.push(entry);
+    const first = !this.speaking && sentence.length > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined;
+    const pieces = first ?? [sentence];
+    let before = 0;
+    for (const [i, piece] of pieces.entries()) {
+      this.queue.push({ sentence, piece, before, last: i === pieces.length - 1 });
+      before += piece.length + 1;
+    }
+    for (const entry of this.queue.slice(-pieces.length)) this.prepare(entry);
+  }
+
+  private prepare(entry: Queued<U>): void {
     this.preparing = this.preparing.then(async () => {
       if (this.closed || !this.queue.includes(entry)) return; // dropped by interrupt() before its turn
       try {
-        const utterance = await this.options.performer.prepare(sentence);
+        const utterance = await this.options.performer.prepare(entry.piece);
         entry.pcm = resampleLinear(utterance.pcm, utterance.sampleRate, PACER_SAMPLE_RATE);
         entry.utterance = utterance;
       } catch (err) {
@@ -150,12 +174,16 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     const current = this.playing;
     this.playing = undefined;
     this.midReply = false;
-    const dropped = this.queue.splice(0).map((q) => q.sentence);
+    // Sentences none of whose pieces started; the rest of the one playing is part of it.
+    const dropped = this.queue
+      .splice(0)
+      .filter((q) => q.before === 0)
+      .map((q) => q.sentence);
     if (current) this.emit('utteranceEnd', current.entry.sentence);
-    return {
-      playing: current && { sentence: current.entry.sentence, heardFraction: current.offset / Math.max(1, current.entry.pcm.length) },
-      dropped,
-    };
+    if (!current) return { playing: undefined, dropped };
+    const { entry, offset } = current;
+    const heardChars = entry.before + (entry.piece.length * offset) / Math.max(1, entry.pcm.length);
+    return { playing: { sentence: entry.sentence, heardFraction: Math.min(1, heardChars / Math.max(1, entry.sentence.length)) }, dropped };
   }
 
   /** Frame-interval deviation from 1/fps over the last ticks (all those kept, or the last `lastTicks`). */
@@ -229,7 +257,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       if (current.offset >= source.length) {
         this.playing = undefined;
         this.midReply = this.queue.length > 0;
-        this.emit('utteranceEnd', current.entry.sentence);
+        if (current.entry.last) this.emit('utteranceEnd', current.entry.sentence);
       }
     }
     const { performer, sink } = this.options;
@@ -245,6 +273,6 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.queue.shift();
     this.midReply = false;
     this.playing = { entry: head as Playing<U>['entry'], offset: 0 };
-    this.emit('utteranceStart', head.sentence, now);
+    if (head.before === 0) this.emit('utteranceStart', head.sentence, now);
   }
 }

@@ -147,3 +147,46 @@ test('interrupt() silences the companion from the next tick and says what was cu
     'only silence after the interruption: the rest of the reply is dropped, not queued',
   );
 });
+
+test("a reply's long first sentence starts with its first breath group alone; captions and cuts stay whole sentences", async (t) => {
+  const sentence = 'The tallest mountain in the world is Mount Everest, which stands on the border of Nepal and Tibet.';
+  const head = 'The tallest mountain in the world is Mount Everest,';
+  const prepared: string[] = [];
+  const performer: PacedPerformer<SpokenAudio & { text: string }> = {
+    ...fakePerformer({}),
+    async prepare(text) {
+      prepared.push(text);
+      const pcm = new Int16Array(24_000).fill(text.length * 10); // 1 s each, its own level
+      return { text, pcm, sampleRate: 24_000, durationMs: 1000 };
+    },
+  };
+  const { pacer, ticks } = run(20, performer);
+  const started: string[] = [];
+  const ended: string[] = [];
+  pacer.on('utteranceStart', (s) => started.push(s));
+  pacer.on('utteranceEnd', (s) => ended.push(s));
+  pacer.start();
+  pacer.speak(sentence);
+  pacer.speak('A second sentence stays whole, however long it is, since the first one already plays.');
+  // Into the second piece of the first sentence: 1 s of the head, then a little of the rest.
+  const level = (text: string) => text.length * 10;
+  while (
+    !ticks.some((tick) =>
+      new Int16Array(tick.pcm.buffer, tick.pcm.byteOffset, tick.pcm.length / 2).includes(level(sentence.slice(head.length + 1))),
+    )
+  )
+    await new Promise((r) => setTimeout(r, 10));
+  const cut = pacer.interrupt();
+  pacer.close();
+  t.deepEqual(prepared, [
+    head,
+    sentence.slice(head.length + 1),
+    'A second sentence stays whole, however long it is, since the first one already plays.',
+  ]);
+  t.deepEqual(started, [sentence], 'one caption for the sentence, when its first piece starts');
+  t.deepEqual(ended, [sentence], 'it ended once, when cut');
+  t.is(cut.playing?.sentence, sentence);
+  const headShare = (head.length + 1) / sentence.length;
+  t.true(cut.playing!.heardFraction >= headShare && cut.playing!.heardFraction < headShare + 0.2, `heard ${cut.playing!.heardFraction}`);
+  t.deepEqual(cut.dropped, ['A second sentence stays whole, however long it is, since the first one already plays.']);
+});
