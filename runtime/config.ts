@@ -536,7 +536,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     voiceTurnWaitMs: int(env, 'VOICE_TURN_WAIT_MS', 500, 200, 5_000),
     voiceTurnCompletePercent: int(env, 'VOICE_TURN_COMPLETE_PERCENT', 50, 1, 99),
     voiceInterimMs: int(env, 'VOICE_INTERIM_MS', 1000, 0, 10_000),
-    voiceBargeInMs: int(env, 'VOICE_BARGE_IN_MS', 250, 96, 2_000),
+    voiceBargeInMs: int(env, 'VOICE_BARGE_IN_MS', 160, 96, 2_000),
   };
   if (config.rtcMinPort > config.rtcMaxPort)
     throw new ConfigError('RTC_MIN_PORT', `must not be above RTC_MAX_PORT (${config.rtcMaxPort}), got ${config.rtcMinPort}`);
