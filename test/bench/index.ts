@@ -6,6 +6,7 @@ import { runClone } from './clone.js';
 import { runConversation } from './conversation.js';
 import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
+import { runReplyLength } from './reply-length.js';
 import { runReplyWarmup } from './reply-warmup.js';
 import { runSessions } from './sessions.js';
 import { runSoak } from './soak.js';
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   media: runMedia,
   replies: runReplies,
   'warm-up': runReplyWarmup,
+  'reply-length': runReplyLength,
   transcription: runTranscription,
   'turn-model': runTurnModel,
   clone: runClone,

@@ -74,9 +74,11 @@ for (const [language, { long, short }] of Object.entries(LINES)) {
   });
 }
 
-test('a request in English is read whatever the reply language; another language only by its own pack', (t) => {
+test('a request is read in any language with a pack, whatever the reply language (a short line may not tell its own)', (t) => {
   t.true(asksForLong('Tell me a story about the sea.', 'es'));
-  t.false(asksForLong('Cuéntame un cuento sobre el mar.', 'fr'), 'French reads no Spanish request');
+  t.true(asksForLong('Cuéntame un cuento sobre el mar.', 'fr'));
+  t.true(asksForLong('Cuéntame un cuento sobre el mar.'));
+  t.is(subjectOf('Cuéntame un cuento sobre el mar.'), 'el mar');
 });
 
 test('what a request is about, without the request', (t) => {
@@ -88,7 +90,7 @@ test('what a request is about, without the request', (t) => {
 
 const ctx = (userText: string, language?: string): ReplyContext => ({
   characterName: 'Mira',
-  personality: { systemPrompt: 'You are Mira, a lighthouse keeper.', description: '', traits: [], greeting: '' },
+  personality: { systemPrompt: 'You are Mira, a lighthouse keeper by the sea.', description: '', traits: [], greeting: '' },
   history: [{ role: 'companion', text: 'Welcome to the lighthouse.' }],
   userText,
   language,
@@ -112,7 +114,7 @@ test('the rule-based engine tells a story in several sentences and answers a gre
 });
 
 const SEVEN =
-  'I rowed out at dawn. The water was grey and still. A seal followed my boat. I sang to it for an hour. Then the fog came down. I found the harbour by the bell. My mother laughed at my wet boots.';
+  '- I rowed out at dawn. The water was grey and still. A seal followed my boat. I sang to it for an hour. Then the fog came down. I found the harbour by the bell. My mother laughed at my wet boots.';
 
 /** A model server that answers every request with the same seven sentences, recording what it was sent. */
 async function recordingModel(t: { teardown(fn: () => void): void }) {
@@ -136,12 +138,17 @@ test('the model is asked for four to six sentences, with the larger caps, for a 
   const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, DEFAULT_REPLY_LIMITS);
   const story = await collect(engine.reply(ctx('Tell me a story about the sea.')));
   t.is(story.length, DEFAULT_REPLY_LIMITS.long!.maxSentences, story.join(' | '));
+  t.is(story[0], 'I rowed out at dawn.', "a list's mark is not spoken");
   const asked = model.bodies.at(-1)!;
   t.is(asked.max_tokens, DEFAULT_REPLY_LIMITS.long!.maxTokens);
   const afterUser = asked.messages.slice(asked.messages.findLastIndex((m) => m.role === 'user') + 1);
   t.true(
     afterUser.some((m) => m.role === 'system' && m.content.includes('four to six short sentences')),
     JSON.stringify(afterUser),
+  );
+  t.false(
+    afterUser.some((m) => m.content.startsWith('You could say')),
+    'no fact of the persona to recite instead of answering at length',
   );
 
   const short = await collect(engine.reply(ctx('Do you row out at dawn?')));

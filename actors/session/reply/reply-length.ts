@@ -5,9 +5,11 @@
  * any other line, gets the short form of one or two sentences, which keeps the first sentence fast.
  *
  * English is read here; the other languages by their pack's `asksForLong` (language-packs.ts). A
- * line is read by both, since a user may ask in English of a character that speaks another language.
+ * line is read in every one of them, whatever the reply's language: a user may ask in English of a
+ * character that speaks another language, and a line as short as "Cuéntame un cuento." may not be
+ * long enough for the session to tell its language (language-detector.ts).
  */
-import { languagePack, type LanguagePack } from './language-packs.js';
+import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
 
 /** "Tell me a story about the sea", "Explain how a lighthouse works", "Describe your village", "List three birds". */
 const ASKS_FOR_LONG = new RegExp(
@@ -28,9 +30,16 @@ const ASKS_FOR_LONG = new RegExp(
   'i',
 );
 
-/** Whether a user line asks for the long form, in English or in the language of the reply (`language`, a BCP-47 tag). */
+/** The requests of every language, the reply's (`language`, a BCP-47 tag) first. */
+function requestsFor(language: string | undefined): RegExp[] {
+  const own = languagePack(language)?.asksForLong;
+  const others = PACKED_LANGUAGES.map((l) => languagePack(l)!.asksForLong).filter((r): r is RegExp => r !== undefined && r !== own);
+  return [ASKS_FOR_LONG, ...(own ? [own] : []), ...others];
+}
+
+/** Whether a user line asks for the long form. */
 export function asksForLong(userText: string, language?: string): boolean {
-  return ASKS_FOR_LONG.test(userText) || !!languagePack(language)?.asksForLong?.test(userText);
+  return requestsFor(language).some((r) => r.test(userText));
 }
 
 /** A preposition that opens what a request is about: "about the sea", "sobre el mar", "sur la mer". */
@@ -41,10 +50,10 @@ const ABOUT = /^\W*(?:about|of|on|sobre|acerca de|de|del|sur|du|des|su|sul|sulla
  * about the sea." → "the sea"; undefined when nothing is left ("Tell me everything.").
  */
 export function subjectOf(userText: string, language?: string): string | undefined {
-  const pack = languagePack(language)?.asksForLong;
-  let rest = userText.replace(ASKS_FOR_LONG, ' ');
-  if (pack) rest = rest.replace(pack, ' ');
-  rest = rest
+  const request = requestsFor(language).find((r) => r.test(userText));
+  if (!request) return undefined;
+  const rest = userText
+    .replace(request, ' ')
     .replace(/^[\s,;:]+|[\s.!?¡¿…,;:]+$/gu, '')
     .replace(ABOUT, '')
     .replace(/^(?:please|por favor|s'il te plaît|per favore|bitte)\s+/iu, '');

@@ -1,0 +1,193 @@
+/**
+ * Reply-length benchmark: how many sentences the embedded model's replies have when the user asks
+ * for a story, an explanation, a description or a list (the long form, reply-length.ts), and when
+ * they greet or ask a yes/no question; and the time to the first sentence, which a short question
+ * must not lose. The baseline is the engine without long caps (every turn the short form, as
+ * before the long form existed); the engine as configured is measured beside it, line by line on
+ * the same model server, the two alternating which goes first.
+ *
+ * Lines and characters are written here: a tuning set, on which the note's wording was chosen, and
+ * a held-out set that is only reported. The model server runs with `--prefix-reuse off`, so each
+ * request evaluates its whole prompt and neither engine gains from the other's cache; the time to
+ * the first sentence is thus longer than a session's, whose prompt prefix is already evaluated.
+ * Replies are written to .data/bench-reply-length/<time>.md.
+ *
+ *   npm run bench -- reply-length [--threads 1] [--set all|tuning|held-out]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../runtime/config.js';
+import { projectRoot } from '../../runtime/paths.js';
+import { OpenAiEngine, DEFAULT_REPLY_LIMITS } from '../../actors/session/reply/openai-engine.js';
+import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
+import type { Personality } from '../../runtime/db/entities/character.js';
+import { asksForLong } from '../../actors/session/reply/reply-length.js';
+
+interface Speaker {
+  name: string;
+  set: 'tuning' | 'held-out';
+  personality: Personality;
+  long: string[];
+  short: string[];
+}
+
+const SPEAKERS: Speaker[] = [
+  {
+    name: 'Mira',
+    set: 'tuning',
+    personality: {
+      systemPrompt: 'You are Mira, a cheerful lighthouse keeper on Gull Rock.',
+      description: 'Has kept the lighthouse for thirty years; lives there with her cat, Biscuit.',
+      traits: ['cheerful', 'practical'],
+      greeting: 'Ahoy there, welcome to Gull Rock!',
+    },
+    long: [
+      'Tell me a story about the sea.',
+      'Can you explain how the lighthouse lamp works?',
+      'Describe a winter storm at the lighthouse.',
+      'List a few things you do every evening.',
+    ],
+    short: ['Hello!', 'Do you like living by the sea?', 'Are you ever lonely out there?', 'Is the lamp lit tonight?'],
+  },
+  {
+    name: 'Tomás',
+    set: 'held-out',
+    personality: {
+      systemPrompt: 'You are Tomás, a baker in a small mountain village.',
+      description: 'Bakes rye bread before dawn in a wood-fired oven; his grandmother taught him.',
+      traits: ['warm', 'talkative'],
+      greeting: 'Good morning! The bread is still warm.',
+    },
+    long: [
+      'Tell me a bedtime story about a lost goat.',
+      'Explain how you make rye bread.',
+      'Describe your village in winter.',
+      'Name three things you bake on Sundays.',
+    ],
+    short: ['Good morning!', 'Do you have a dog?', 'Is the bakery open today?', 'Did you sleep well?'],
+  },
+];
+
+interface Measured {
+  speaker: string;
+  set: string;
+  kind: 'long' | 'short';
+  engine: 'baseline' | 'long form';
+  line: string;
+  sentences: string[];
+  firstMs: number;
+  wholeMs: number;
+}
+
+async function measure(engine: OpenAiEngine, ctx: ReplyContext): Promise<{ sentences: string[]; firstMs: number; wholeMs: number }> {
+  const started = performance.now();
+  let firstMs = 0;
+  const sentences: string[] = [];
+  for await (const sentence of engine.reply(ctx)) {
+    if (!firstMs) firstMs = performance.now() - started;
+    sentences.push(sentence);
+  }
+  return { sentences, firstMs, wholeMs: performance.now() - started };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : NaN;
+};
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+export async function runReplyLength(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    strict: false,
+    options: { threads: { type: 'string', default: '1' }, set: { type: 'string', default: 'all' } },
+  });
+  const config = loadConfig(process.env, []);
+  const port = 29_500 + (process.pid % 400);
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
+      ...['--model', config.llmModelPath, '--runtime', config.llmRuntimeDir, '--port', String(port)],
+      ...['--threads', String(values.threads), '--prefix-reuse', 'off', '--seed', '42'],
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`llm-server exited with ${code}`)));
+    server.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
+  const loadBefore = load();
+  const results: Measured[] = [];
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    const engines = {
+      baseline: new OpenAiEngine(url, 'bench', undefined, 55_000, { ...DEFAULT_REPLY_LIMITS, long: undefined }),
+      'long form': new OpenAiEngine(url, 'bench', undefined, 55_000, DEFAULT_REPLY_LIMITS),
+    } as const;
+    let turn = 0;
+    for (const speaker of SPEAKERS.filter((s) => values.set === 'all' || s.set === values.set)) {
+      const lines = [...speaker.long.map((l) => ['long', l] as const), ...speaker.short.map((l) => ['short', l] as const)];
+      for (const [kind, line] of lines) {
+        if ((kind === 'long') !== asksForLong(line)) throw new Error(`"${line}" is not read as ${kind}`);
+        const ctx: ReplyContext = {
+          characterName: speaker.name,
+          personality: speaker.personality,
+          history: [{ role: 'companion', text: speaker.personality.greeting }],
+          userText: line,
+        };
+        const order = (turn++ % 2 === 0 ? ['baseline', 'long form'] : ['long form', 'baseline']) as Array<keyof typeof engines>;
+        for (const name of order) {
+          const m = await measure(engines[name], ctx);
+          results.push({ speaker: speaker.name, set: speaker.set, kind, engine: name, line, ...m });
+          process.stderr.write(
+            `${name.padEnd(9)} ${kind.padEnd(5)} ${m.sentences.length} sentences, first ${m.firstMs.toFixed(0)} ms: ${line}\n`,
+          );
+        }
+      }
+    }
+  } finally {
+    server.kill('SIGTERM');
+  }
+  const loadAfter = load();
+  const rows: string[] = [];
+  for (const set of ['tuning', 'held-out'])
+    for (const kind of ['long', 'short'] as const)
+      for (const engine of ['baseline', 'long form'] as const) {
+        const r = results.filter((m) => m.set === set && m.kind === kind && m.engine === engine);
+        if (!r.length) continue;
+        const counts = r.map((m) => m.sentences.length);
+        rows.push(
+          `${set.padEnd(9)} ${kind.padEnd(6)} ${engine.padEnd(10)} sentences mean ${mean(counts).toFixed(1).padStart(4)} (${counts.join(',')})   ` +
+            `first sentence p50 ${median(r.map((m) => m.firstMs))
+              .toFixed(0)
+              .padStart(6)} ms   whole reply p50 ${median(r.map((m) => m.wholeMs))
+              .toFixed(0)
+              .padStart(6)} ms`,
+        );
+      }
+  process.stdout.write(
+    `\nReply length (${path.basename(config.llmModelPath)}, ${values.threads} thread(s), prefix reuse off; load average ${loadBefore} before, ${loadAfter} after)\n` +
+      `${rows.join('\n')}\n`,
+  );
+  const dir = path.join(projectRoot, '.data/bench-reply-length');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+  fs.writeFileSync(
+    file,
+    results
+      .map((m) => `- **${m.speaker}** (${m.set}, ${m.kind}, ${m.engine}) _${m.line}_ → ${m.sentences.length}: ${m.sentences.join(' / ')}`)
+      .join('\n') + '\n',
+  );
+  process.stdout.write(`replies: ${path.relative(projectRoot, file)}\n`);
+}
