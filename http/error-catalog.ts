@@ -13,6 +13,8 @@ export interface ErrorCodeEntry {
   paths?: RegExp;
   /** Only on operations that take a credential (true) or only on public ones (false). */
   credentialed?: boolean;
+  /** A message as the service writes it, for codes whose message names the case (the others' is fixed in errors.ts). */
+  message?: string;
 }
 
 const SESSION = /^\/api\/v1\/(avatars|sessions)/;
@@ -22,11 +24,13 @@ export const ERROR_CATALOG: readonly ErrorCodeEntry[] = [
   {
     code: 'COMPANION_ERR_REQUEST_INVALID',
     status: 400,
+    message: "body must have required property 'name'",
     when: 'A parameter, query string or body breaks its schema (the message names the field), an unknown query parameter or body field, malformed JSON, a NUL character or lone surrogate in any string, an empty id.',
   },
   {
     code: 'COMPANION_ERR_WEBHOOK_URL',
     status: 400,
+    message: 'url must use https or http',
     when: 'A webhook URL refused by the SSRF guard: not http(s), carries credentials, does not resolve, or resolves to a refused address.',
     paths: /^\/api\/v1\/webhooks/,
   },
@@ -71,7 +75,12 @@ export const ERROR_CATALOG: readonly ErrorCodeEntry[] = [
     status: 404,
     when: "No such resource, or one you cannot see (another account's, another mode's); a malformed id too.",
   },
-  { code: 'COMPANION_ERR_ROUTE_NOT_FOUND', status: 404, when: 'No such route, or no such method on it.' },
+  {
+    code: 'COMPANION_ERR_ROUTE_NOT_FOUND',
+    status: 404,
+    message: 'no route GET /api/v1/charactres',
+    when: 'No such route, or no such method on it.',
+  },
   { code: 'COMPANION_ERR_REQUEST_TIMEOUT', status: 408, when: 'The request was not received in time.' },
   { code: 'COMPANION_ERR_CONFLICT', status: 409, when: 'The call conflicts with the current state: already a member, the last owner.' },
   {
@@ -130,7 +139,13 @@ export const ERROR_CATALOG: readonly ErrorCodeEntry[] = [
     when: "The key's daily quota; Retry-After counts to the next UTC midnight.",
     credentialed: true,
   },
-  { code: 'COMPANION_ERR_LIMIT_MONTHLY', status: 429, when: "The plan's monthly allowance is spent.", credentialed: true },
+  {
+    code: 'COMPANION_ERR_LIMIT_MONTHLY',
+    status: 429,
+    message: 'monthly API allowance of the Pro plan is exhausted',
+    when: "The plan's monthly allowance is spent.",
+    credentialed: true,
+  },
   { code: 'COMPANION_ERR_LIMIT_IP', status: 429, when: 'Too many requests from this address to a public operation.', credentialed: false },
   {
     code: 'COMPANION_ERR_SESSION_CAPACITY',

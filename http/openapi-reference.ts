@@ -8,6 +8,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { codesFor, ERROR_CATALOG } from './error-catalog.js';
+import * as apiErrors from './errors.js';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -238,11 +239,23 @@ function sampleString(s: Json, field: string): string {
   return text.length >= min ? text.slice(0, Number(s.maxLength ?? text.length)) : text.padEnd(min, 'x');
 }
 
+/** The messages that name no case, as the service writes them: the errors of errors.ts without a %s. */
+const FIXED_MESSAGES = new Map(
+  Object.values(apiErrors).flatMap((value): Array<[string, string]> => {
+    if (typeof value !== 'function' || !(value.prototype instanceof Error)) return [];
+    const error = new (value as new () => Error & { code?: string })();
+    return error.code && !error.message.includes('%') ? [[error.code, error.message]] : [];
+  }),
+);
+
 function errorExamples(status: number, path: string, credentialed: boolean, requiredScope: string | undefined): Json {
   const entries = codesFor(status, path, credentialed);
   const examples: Json = {};
   for (const entry of entries.length ? entries : codesFor(status, '', credentialed).slice(0, 1)) {
-    const message = entry.code === 'COMPANION_ERR_AUTH_SCOPE' && requiredScope ? `this key lacks the scope ${requiredScope}` : entry.when;
+    const message =
+      entry.code === 'COMPANION_ERR_AUTH_SCOPE' && requiredScope
+        ? `this key lacks the scope ${requiredScope}`
+        : (entry.message ?? FIXED_MESSAGES.get(entry.code) ?? entry.when);
     examples[entry.code] = {
       summary: entry.code,
       value: {

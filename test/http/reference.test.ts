@@ -153,6 +153,17 @@ test('every example is valid against its schema', (t) => {
   t.true(checked > 200, `${checked} examples checked`);
 });
 
+test('the error examples carry the messages the service answers', async (t) => {
+  const list = (document.paths as Record<string, Record<string, Operation>>)['/api/v1/characters']!.get!;
+  const example = (status: string, code: string) =>
+    (list.responses[status]!.content!['application/json']!.examples![code]!.value as { error: { message: string } }).error.message;
+  const missing = await call(service.app, 'GET', '/api/v1/characters');
+  t.is(example('401', 'COMPANION_ERR_AUTH_MISSING'), missing.json().error.message);
+  const invalid = await call(service.app, 'GET', '/api/v1/characters', { key: 'sk_live_nothing' });
+  t.is(example('401', 'COMPANION_ERR_AUTH_INVALID'), invalid.json().error.message);
+  t.is(example('403', 'COMPANION_ERR_AUTH_SCOPE'), 'this key lacks the scope characters:read', 'the scope of the operation');
+});
+
 /** Every COMPANION_ERR_* literal in the service's sources. */
 function codesInSources(): Set<string> {
   const codes = new Set<string>();
