@@ -178,6 +178,8 @@ export interface PageRecording {
   out: Timeline;
   heard: HeardTimings[];
   bargeIns: BargeInTimings[];
+  /** Each sentence the companion started speaking (epoch ms: its first audio to the encoder) and its length in words. */
+  sentences: Array<{ at: number; words: number }>;
   sfu: RtpReceiver;
   /** Times the watching page joined the room (more than one: it reconnected, and its meter lost the stream). */
   joins: number;
@@ -295,6 +297,7 @@ export class PageRig {
       out: await this.heardAtPage(),
       heard: this.heard,
       bargeIns: this.bargeIns,
+      sentences: this.sentences,
       sfu: this.sfu,
       joins: (await this.watcher.evaluate('window.companionViewer.joins')) as number,
       buffered: await jitterBuffers(this.watcher),
@@ -374,15 +377,24 @@ function onsetAtPage(recording: PageRecording, said: Said): number | undefined {
   return firstAbove(recording.mic, expected - 1500, expected + 4000, Math.max(VOICED, floor * 4));
 }
 
+/**
+ * One turn: when each stage came, ms from the question's last voiced sample at the page's microphone.
+ * Stages overlap: the reply begins on the transcript taken at the first pause, before the turn ends
+ * (its audio held until then), so its first sentence can come before the end of turn.
+ */
 export interface PageTurn {
-  /** Each stage from the one before, ms: end of turn from the question's last voiced sample at the page's microphone. */
+  /** The room's listener declared the turn over. */
   endOfTurn: number;
+  /** The turn's transcript was ready. */
   transcript: number;
+  /** The reply engine's first sentence of the reply that was spoken. */
   reply: number;
+  /** The frame pacer started playing the reply to the encoder (its first piece synthesised, the hold released, the next tick). */
+  playing: number;
+  /** Its first loud packet left the SFU (the Opus encode, RTP into the room, the SFU). */
   sfu: number;
+  /** The watching page heard it (its first loud 10 ms): voice to voice. */
   browser: number;
-  /** The question's last voiced sample at the microphone → the companion's first audio at the watching page. */
-  total: number;
 }
 
 /** The turns of a recording: per question its stages, or why it is not complete. */
@@ -411,29 +423,34 @@ export async function pageTurns(
       continue;
     }
     matched.add(h);
-    if (loudWithin(recording.out, onset - 1000, onset)) {
+    if (loudWithin(recording.out, onset - 1000, lastVoiced)) {
       notes.push(`turn ${i + 1}: the companion was still talking when the question began (a longer --gap keeps turns apart)`);
       continue;
     }
-    const first = firstSentenceAt.find((at) => at >= h.transcribedAt && at < nextOnset);
     const heardAt = firstAbove(recording.out, lastVoiced, nextOnset, LOUD);
-    if (first === undefined || heardAt === undefined) {
-      notes.push(`turn ${i + 1}: heard "${h.text}", but ${first === undefined ? 'no reply' : 'no audio at the watching page'}`);
+    if (heardAt === undefined) {
+      notes.push(`turn ${i + 1}: heard "${h.text}", but no audio at the watching page before the next question`);
       continue;
     }
-    const sfu = await sfuTimeline(recording, first - 100, heardAt + 100);
-    const sfuAt = firstAbove(sfu, first, Infinity, LOUD);
-    if (sfuAt === undefined) {
-      notes.push(`turn ${i + 1}: the watching page heard audio that did not leave the SFU after the reply`);
+    const sfu = await sfuTimeline(recording, lastVoiced, heardAt + 100);
+    const sfuAt = firstAbove(sfu, lastVoiced, Infinity, LOUD);
+    // The reply's first audio to the encoder, and the first sentence of the reply that played (a reply begun on
+    // an early transcript that the user's further speech withdrew is never played).
+    const playing = sfuAt === undefined ? undefined : recording.sentences.find((x) => x.at >= lastVoiced && x.at <= sfuAt)?.at;
+    const first = playing === undefined ? undefined : firstSentenceAt.filter((at) => at >= onset && at <= playing).at(-1);
+    if (sfuAt === undefined || playing === undefined || first === undefined) {
+      const missing =
+        sfuAt === undefined ? 'did not leave the SFU' : playing === undefined ? 'the pacer never started' : 'no reply explains';
+      notes.push(`turn ${i + 1}: heard "${h.text}", and the watching page heard audio that ${missing}`);
       continue;
     }
     turns.push({
       endOfTurn: h.turnEndedAt - lastVoiced,
-      transcript: h.transcribedAt - h.turnEndedAt,
-      reply: first - h.transcribedAt,
-      sfu: sfuAt - first,
-      browser: heardAt - sfuAt,
-      total: heardAt - lastVoiced,
+      transcript: h.transcribedAt - lastVoiced,
+      reply: first - lastVoiced,
+      playing: playing - lastVoiced,
+      sfu: sfuAt - lastVoiced,
+      browser: heardAt - lastVoiced,
     });
   }
   const unmatched = recording.heard.filter((h) => !matched.has(h) && h.speechEndedAt > recording.micOpenedAt).length;

@@ -5,14 +5,16 @@
  * Through the viewer page (conversation-browser.ts), what a user hears: headless Chromium's fake
  * microphone plays questions in the service's own voice, each followed by a long pause of digital
  * silence or over a −54 dBFS noise floor (`--mic`), into the page with the session's st_ token on open
- * mic; a second page watches and listens. Per turn, each stage from the one before, from the
- * question's last voiced sample as the page's microphone gave it:
+ * mic; a second page watches and listens. Per turn, when each stage came, from the question's last
+ * voiced sample as the page's microphone gave it (stages overlap: the reply begins on the transcript
+ * taken at the first pause, its audio held until the turn ends):
  *
- *     → end of turn         the room's listener declares the turn over (VOICE_END_OF_TURN_MS of silence)
- *     → transcript          back from the speech-to-text server
- *     → reply 1st sentence  the reply engine's first sentence (timed through wrapReplyEngine)
- *     → out of the SFU      the first loud packet of the companion's voice leaving the SFU (decoded)
- *     → in the browser      the first loud 10 ms at the watching page (its jitter buffer, its decoder)
+ *     end of turn         the room's listener declares the turn over (VOICE_END_OF_TURN_MS of silence)
+ *     transcript          the turn's transcript ready
+ *     reply 1st sentence  the reply engine's first sentence of the reply spoken (timed through wrapReplyEngine)
+ *     playing             the frame pacer starts playing it to the encoder (TTS of its first piece, the hold, the next tick)
+ *     out of the SFU      the first loud packet of the companion's voice leaving the SFU (decoded)
+ *     in the browser      the first loud 10 ms at the watching page (its jitter buffer, its decoder): voice to voice
  *
  * and barge-in: in a new page the user types a request for a long story; once one of the answer's
  * sentences of seven words or more starts, the page's microphone opens (the fake microphone's file
@@ -248,21 +250,12 @@ export async function runConversation(): Promise<void> {
     for (const [mic, rows] of pages) {
       table(
         `through the viewer page in Chromium, the microphone's pauses ${mic === 'silence' ? 'digital silence' : `a ${NOISE_LABEL} noise floor`}: ` +
-          'each stage from the one before, from the question’s last voiced sample at the page’s microphone',
-        [
-          'voice',
-          'replies',
-          'end of turn',
-          'transcript',
-          'reply 1st sentence',
-          'out of the SFU',
-          'in the browser',
-          'voice to voice',
-          'turns',
-        ],
+          'each stage when it came, from the question’s last voiced sample at the page’s microphone ' +
+          '(the reply begins on the transcript taken at the first pause: it can come before the end of turn)',
+        ['voice', 'replies', 'end of turn', 'transcript', 'reply 1st sentence', 'playing', 'out of the SFU', 'in the browser', 'turns'],
         rows.map(({ row, turns: t }) => [
           ...row,
-          ...cells(t, ['endOfTurn', 'transcript', 'reply', 'sfu', 'browser', 'total']),
+          ...cells(t, ['endOfTurn', 'transcript', 'reply', 'playing', 'sfu', 'browser']),
           count(t.length, turns),
         ]),
       );
