@@ -444,6 +444,59 @@ test.serial(
   },
 );
 
+test.serial(
+  'asked for a story, the companion tells it in several sentences; cut in after two, it stops and answers the interruption',
+  async (t) => {
+    t.timeout(150_000);
+    const session = await realtimeSession({ name: 'Echo', voiceId: 'en-US-joe' });
+    t.teardown(() => call(service.app!, 'DELETE', `/api/v1/avatars/${session.id}`, { key: account.live }));
+    const room = roomOf(session.id);
+    const interruption = 'Wait, stop. How far away is the moon?';
+    const said = await speech(interruption);
+    const packets = await opusPackets(joinPcm([said, silence(said, 1500)]), INJECTED_VOICE);
+    const voice = await room.injectVoice();
+    t.teardown(() => voice.close());
+    const started: string[] = [];
+    room.frameClock!.on('utteranceStart', (sentence) => started.push(sentence));
+
+    const asked = await call(service.app!, 'POST', `/api/v1/avatars/${session.id}/chat`, {
+      key: account.live,
+      body: { text: 'Tell me a story about the sea.' },
+    });
+    t.is(asked.statusCode, 200, asked.body);
+    const story = asked.json().data.reply as { text: string; sentences: string[] };
+    t.true(story.sentences.length >= 4, story.text);
+    // Two sentences told, the third begun: the user cuts in.
+    await until(
+      () => started,
+      (s) => s.includes(story.sentences[2]!),
+      60_000,
+    );
+    await sendPaced((p) => voice.send(p), packets);
+    const turns = await until(
+      () => journal(session.id),
+      (rows) => rows.filter((r) => r.role === 'user').length >= 2 && rows.at(-1)!.role === 'companion',
+      60_000,
+    );
+    const rows = turns.slice(-4);
+    t.deepEqual(
+      rows.map((r) => [r.role, r.interrupted]),
+      [
+        ['user', false],
+        ['companion', true],
+        ['user', false],
+        ['companion', false],
+      ],
+    );
+    const heard = rows[1]!.text;
+    t.true(heard.startsWith(story.sentences.slice(0, 2).join(' ')), `kept: ${heard}`);
+    t.true(heard.length < story.text.length, `kept: ${heard}`);
+    t.false(started.includes(story.sentences.at(-1)!), 'the rest of the story was not told');
+    t.true(wordRecall(interruption, rows[2]!.text) >= 0.8, rows[2]!.text);
+    t.true(rows[3]!.text.length > 0, 'the interruption was answered');
+  },
+);
+
 /** Opens the signalling websocket and collects what the node sends; `request` answers by id. */
 async function signalling(sessionId: string, token: string) {
   const url = `${service.url!.replace('http', 'ws')}/api/v1/avatars/${sessionId}/signaling`;
