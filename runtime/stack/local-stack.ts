@@ -68,7 +68,8 @@ export class LocalStack {
       [
         'speechSttUrl',
         config.speechSttUrl,
-        () => speechServer('stt', base, config.speechPython, config.speechModelsDir, config.speechSttModel, config.speechSttMultilingualModel),
+        () =>
+          speechServer('stt', base, config.speechPython, config.speechModelsDir, config.speechSttModel, config.speechSttMultilingualModel),
       ],
     ];
     const embedded = wanted.filter(([key, external]) => !external && (!only || only.includes(key)));

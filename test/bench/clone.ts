@@ -280,7 +280,9 @@ export async function runClone(): Promise<void> {
   });
   const chosen = String(values.speakers).split(',');
   const speakers = SPEAKERS.filter((s) => chosen.includes(s.name));
-  const stockVoices = values.stock ? BUILT_IN_VOICES.filter((v) => String(values.stock).split(',').includes(v.voiceId)) : BUILT_IN_VOICES.filter((v) => v.language.startsWith('en'));
+  const stockVoices = values.stock
+    ? BUILT_IN_VOICES.filter((v) => String(values.stock).split(',').includes(v.voiceId))
+    : BUILT_IN_VOICES.filter((v) => v.language.startsWith('en'));
   const out = (line: string) => process.stdout.write(`${line}\n`);
   const env = benchEnv({ VOICE_REFINE_ROUNDS: String(values.rounds), VOICE_REFINE_ITERATIONS: String(values.iterations) });
   const ttsUrl = `http://127.0.0.1:${Number(env.COMPANION_STACK_PORT_BASE) + SPEECH_PORT_OFFSETS.tts}`;
