@@ -11,6 +11,7 @@ import { runReplyWarmup } from './reply-warmup.js';
 import { runSessions } from './sessions.js';
 import { runSoak } from './soak.js';
 import { runSpeech } from './speech.js';
+import { runSpeechLanguages } from './speech-languages.js';
 import { runTranscription } from './transcription.js';
 import { runTurnModel } from './turn-model.js';
 
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<void>> = {
   avatar: runAvatar,
   sessions: runSessions,
   speech: runSpeech,
+  'speech-languages': runSpeechLanguages,
   media: runMedia,
   replies: runReplies,
   'warm-up': runReplyWarmup,
