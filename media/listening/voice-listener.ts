@@ -171,8 +171,6 @@ class VoiceListener {
   /** Stream ms of the turn audio last sent for a partial transcript, and whether one is in flight. */
   private partialAtMs = 0;
   private partialPending = false;
-  /** Counts transcriptions begun, so that a partial never replaces newer words. */
-  private transcriptions = 0;
   private closed = false;
 
   constructor(
@@ -311,22 +309,20 @@ class VoiceListener {
     if (!turn) return;
     this.partialAtMs = this.detector.streamMs;
     this.partialPending = true;
-    const begun = this.transcriptions;
-    const speechStartMs = turn.speechStartMs;
     void this.transcribeInTurn(wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm })).then(
       (transcript) => {
         this.partialPending = false;
         const text = spokenText(transcript.text);
-        // Still this turn, and nothing newer begun since (the turn's own transcript says more).
-        if (!text || this.closed || this.transcriptions !== begun + 1 || this.detector.current()?.speechStartMs !== speechStartMs) return;
-        this.events.emit('partial', text);
+        // Shown whenever it comes back, however loaded the machine: transcriptions run one at a
+        // time and in order, so the turn's own words (the early transcript, then `heard`) always
+        // come after it and replace it.
+        if (text && !this.closed) this.events.emit('partial', text);
       },
     );
   }
 
   /** Transcribes `wav` after the turns before it (the promise never rejects: a failure is logged, and reads as no words). */
   private transcribeInTurn(wav: Buffer): Promise<HeardText> {
-    this.transcriptions++;
     const text = this.transcribing.then(() => this.settings.transcribe(wav, this.language));
     this.transcribing = text.then(
       () => undefined,
