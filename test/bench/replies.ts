@@ -591,9 +591,14 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
       const languageRate = inLanguage.of ? (100 * inLanguage.pass) / inLanguage.of : Number.NaN;
       const good = goodRate(records);
       const base = goodRate(english);
-      const met = languageRate >= 98 && (Number.isNaN(base) || good >= base - 10);
+      const inGoal = languageRate >= 98;
+      const verdict = Number.isNaN(base)
+        ? `${inGoal ? 'language goal met' : 'language goal NOT met'}; no English turns in this run to compare (add --languages en,…)`
+        : inGoal && good >= base - 10
+          ? 'goal met'
+          : `goal NOT met: the embedded model falls short in ${l}; point REPLY_ENGINE_URL at a stronger model for it (docs/CHARACTERS.md)`;
       out(
-        `# ${e} ${l}: in ${l} ${languageRate.toFixed(0)}% of ${inLanguage.of} turns (goal ≥ 98%), good ${good.toFixed(0)}% vs English ${Number.isNaN(base) ? '–' : `${base.toFixed(0)}%`} (goal: within 10 points): ${met ? 'goal met' : `goal NOT met: the embedded model falls short in ${l}; point REPLY_ENGINE_URL at a stronger model for it (docs/CHARACTERS.md)`}`,
+        `# ${e} ${l}: in ${l} ${languageRate.toFixed(0)}% of ${inLanguage.of} turns (goal ≥ 98%), good ${good.toFixed(0)}% vs English ${Number.isNaN(base) ? '–' : `${base.toFixed(0)}%`} (goal: within 10 points): ${verdict}`,
       );
     }
   }
