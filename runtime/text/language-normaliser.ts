@@ -11,7 +11,7 @@
  * A number written with spaces between its groups ("1 234 567,5") is one token.
  */
 import type { SpeechLanguage } from './languages.js';
-import type { SpokenText } from './text-normaliser.js';
+import type { SpokenText } from './spoken-text.js';
 
 interface Part {
   token: string;

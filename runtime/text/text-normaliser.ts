@@ -15,20 +15,9 @@
 import { cardinal, decimal, digitByDigit, ordinal, pluralNumber, year } from './number-words.js';
 import { normaliseInLanguage } from './language-normaliser.js';
 import { speechLanguage } from './languages.js';
+import type { SpokenText } from './spoken-text.js';
 
-export interface SpokenToken {
-  /** A white-space token of the input, as written. */
-  written: string;
-  /** What is said for it: one or more words, or '' (nothing). */
-  spoken: string;
-}
-
-export interface SpokenText {
-  /** The text to give an engine. */
-  text: string;
-  /** The input's tokens in order, each with its spoken form. */
-  tokens: SpokenToken[];
-}
+export type { SpokenText, SpokenToken } from './spoken-text.js';
 
 /**
  * `language` (a BCP-47 tag; English when absent or unknown): another language's text gets that
