@@ -32,9 +32,10 @@
  * words or more; from the user's first packet of speech to the detection and to the companion's last
  * loud packet out of the SFU.
  *
- * Every stock voice engine, the default voice first (DEFAULT_VOICE_ID, en-US-joe; `--voices`); each with the service's reply engine
- * (`--engine`, the local model by default) and then with the persona engine (rules, no model), the
- * pipeline's floor in the same run (`--floor off` leaves it out). p50 and p95 per row.
+ * Every stock voice engine, the default voice first (DEFAULT_VOICE_ID, en-US-joe; `--voices`); each
+ * with the service's reply engine (`--engine`, the local model by default) and then with the persona
+ * engine (rules, no model), the pipeline's floor in the same run (`--floor off` leaves it out). p50
+ * and p95 per row; `--dump <dir>` writes each page session's meters and events as JSON.
  *
  *   npm run bench -- conversation [--turns 6] [--barge-ins 3] [--voices en-US-joe,en-US-slt] [--engine local|persona]
  *     [--via in-process,browser] [--mic silence,noise] [--floor on|off] [--gap <ms after each question at the page>]
