@@ -49,7 +49,7 @@ export interface SessionRealtime {
   hold(): void;
   release(): void;
   /** Speaks `text` once, when the first viewer starts hearing the room (the character's greeting). */
-  greet(text: string): void;
+  greet(text: string, language?: string): void;
   close(reason: string): Promise<void>;
   /** Called once if the media fails underneath the session (worker died, encoder exited). */
   onFailure(listener: (why: string) => void): void;

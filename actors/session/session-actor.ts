@@ -430,7 +430,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           }
           // A new realtime session greets its first viewer (the greeting is already its first journalled turn).
           if (media && state.character.personality.greeting && state.session.turns === 1) {
-            media.greet(state.character.personality.greeting);
+            media.greet(state.character.personality.greeting, state.character.language); // in the character's own language
             speaking = { seq: 0, sentences: [state.character.personality.greeting] };
           }
           prepareEngine(state);

@@ -6,7 +6,8 @@
  * rather than a clock of its own.
  */
 import type { SpeechService } from '../speech/speech-service.js';
-import { builtInVoice, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
+import { builtInVoice, voiceSpeaking, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
+import { voiceForLanguage } from '../../runtime/characters/reply-voice.js';
 import { createFaceRenderer, type CharacterAppearance, type FaceRenderer } from './face-renderer.js';
 import { trackFromPhonemes, trackFromWords, VISEME_OPENNESS, visemeAt, type VisemeTrack } from './visemes.js';
 
@@ -30,7 +31,8 @@ export interface PlaybackPosition {
 export interface AvatarPerformer {
   readonly width: number;
   readonly height: number;
-  prepare(sentence: string): Promise<Utterance>;
+  /** `language` (BCP-47): the sentence's, when it is not the voice's own (voiceIn). */
+  prepare(sentence: string, language?: string): Promise<Utterance>;
   /** One I420 frame; idle (blinking, swaying, mouth at rest) unless `playing`. */
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer;
   close(): void;
@@ -66,8 +68,8 @@ class Performer implements AvatarPerformer {
     this.height = renderer.height;
   }
 
-  async prepare(sentence: string): Promise<Utterance> {
-    const timed = await this.speech.speakPiece(this.voice, sentence);
+  async prepare(sentence: string, language?: string): Promise<Utterance> {
+    const timed = await this.speech.speakPiece(voiceIn(this.voice, language), sentence);
     const { data, sampleRateHz } = timed.pcm;
     // A copy: the WAV body's offset need not be 2-byte aligned for an Int16Array view.
     const pcm = new Int16Array(data.length / 2);
@@ -90,6 +92,18 @@ class Performer implements AvatarPerformer {
   close(): void {
     this.renderer.close();
   }
+}
+
+/**
+ * The voice that speaks a sentence in `language`: the session's own when it speaks it; else a stock
+ * voice of that language (of the same gender where there is one: runtime/characters/reply-voice.ts),
+ * as a stock voice speaks one language; a cloned voice keeps its timbre and takes the language's
+ * phonemes (voiceSpeaking).
+ */
+export function voiceIn(voice: BuiltInVoice, language: string | undefined): BuiltInVoice {
+  if (!language) return voice;
+  if (!builtInVoice(voice.voiceId)) return voiceSpeaking(voice, language);
+  return builtInVoice(voiceForLanguage(voice.voiceId, language)) ?? voice;
 }
 
 const BLINK_CYCLE_MS = 4000;

@@ -46,6 +46,8 @@ interface Queued<U> {
   sentence: string;
   /** What is synthesised: the sentence, or one of its pieces (its first breath group, then the rest). */
   piece: string;
+  /** The language it is spoken in (BCP-47), when the reply says. */
+  language?: string | undefined;
   /** Characters of the sentence before this piece, and whether it is the sentence's last. */
   before: number;
   last: boolean;
@@ -132,14 +134,14 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.schedule();
   }
 
-  /** Queues a sentence; it is synthesised now (after the ones before it) and played in order. */
-  speak(sentence: string): void {
+  /** Queues a sentence (in `language`, BCP-47, when given); it is synthesised now (after the ones before it) and played in order. */
+  speak(sentence: string, language?: string): void {
     if (this.closed) return;
     const first = !this.speaking && sentence.length > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined;
     const pieces = first ?? [sentence];
     let before = 0;
     for (const [i, piece] of pieces.entries()) {
-      this.queue.push({ sentence, piece, before, last: i === pieces.length - 1 });
+      this.queue.push({ sentence, piece, language, before, last: i === pieces.length - 1 });
       before += piece.length + 1;
     }
     for (const entry of this.queue.slice(-pieces.length)) this.prepare(entry);
@@ -149,7 +151,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.preparing = this.preparing.then(async () => {
       if (this.closed || !this.queue.includes(entry)) return; // dropped by interrupt() before its turn
       try {
-        const utterance = await this.options.performer.prepare(entry.piece);
+        const utterance = await this.options.performer.prepare(entry.piece, entry.language);
         entry.pcm = resampleLinear(utterance.pcm, utterance.sampleRate, PACER_SAMPLE_RATE);
         entry.utterance = utterance;
       } catch (err) {

@@ -13,8 +13,8 @@ export interface SpokenAudio {
 export interface PacedPerformer<U extends SpokenAudio = SpokenAudio> {
   readonly width: number;
   readonly height: number;
-  /** Synthesises a sentence (and whatever the face needs to move with it). */
-  prepare(sentence: string): Promise<U>;
+  /** Synthesises a sentence (and whatever the face needs to move with it), in `language` when given (BCP-47). */
+  prepare(sentence: string, language?: string): Promise<U>;
   /** One I420 frame at session time `tMs`; `playing` while an utterance is being spoken. */
   frameAt(tMs: number, playing?: { utterance: U; elapsedMs: number }): Buffer;
   /** A frame from `frameAt` the encoder is done with: it may be drawn into again. */

@@ -130,8 +130,8 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     return !this.closing && !this.room.closed;
   }
 
-  speak(sentence: string): void {
-    this.pacer.speak(sentence);
+  speak(sentence: string, language?: string): void {
+    this.pacer.speak(sentence, language);
   }
 
   interrupt(): Interruption {
@@ -166,11 +166,11 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.room.caption({ role: 'user', text });
   }
 
-  greet(text: string): void {
+  greet(text: string, language?: string): void {
     if (this.greeted) return;
     this.greeted = true;
     this.room.once('listening', () => {
-      if (this.open) this.pacer.speak(text);
+      if (this.open) this.pacer.speak(text, language);
     });
   }
 
