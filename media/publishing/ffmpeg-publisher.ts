@@ -5,9 +5,12 @@
  * at 30 fps 640×480; a keyframe every second lets a viewer who joins late start within a second
  * (PLI from viewers does not reach ffmpeg).
  *
- * The pacer writes video and audio in lockstep (one frame and its samples per tick), so ffmpeg
- * never waits on one pipe while the other fills; input timestamps come from the frame and
- * sample counts, which keeps audio and video in sync.
+ * The pacer hands over video and audio in lockstep (one frame and its samples per tick); input
+ * timestamps come from the frame and sample counts, which keeps audio and video in sync. The audio
+ * goes into ffmpeg 20 ms at a time on its own clock, not a tick's worth at once: ffmpeg sends each
+ * Opus packet as soon as its samples arrive, so a tick's samples written together left the SFU as a
+ * burst of 4-5 packets every 83 ms (at 12 fps), and the watching page's jitter buffer grew to absorb
+ * the bursts (190-400 ms of audio held), which every answer and every barge-in then waited through.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -17,6 +20,11 @@ import { AUDIO_STREAM, VIDEO_STREAM } from '../rooms/codecs.js';
 import type { PublishTarget } from '../rooms/avatar-room.js';
 
 export const ENCODER_SAMPLE_RATE = 48_000;
+/** The audio written to ffmpeg per step of its clock: one Opus frame (20 ms of 48 kHz mono s16le). */
+const AUDIO_STEP_MS = 20;
+const AUDIO_STEP_BYTES = (ENCODER_SAMPLE_RATE / 1000) * AUDIO_STEP_MS * 2;
+/** Audio waiting beyond this (the clock fell behind the pacer) is written at once rather than held. */
+const MAX_HELD_AUDIO_BYTES = AUDIO_STEP_BYTES * 25;
 
 export interface PublisherOptions {
   ffmpegPath: string;
@@ -38,6 +46,12 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
   private stderrTail = '';
   /** Frames dropped because ffmpeg had not taken the previous ones (it fell behind). */
   dropped = 0;
+  /** Audio handed over by the pacer and not yet written, and the clock that writes it 20 ms at a time. */
+  private audioHeld: Buffer[] = [];
+  private audioHeldBytes = 0;
+  private audioClock: NodeJS.Timeout | undefined;
+  private audioStartedAt = 0;
+  private audioSteps = 0;
 
   constructor(private readonly options: PublisherOptions) {
     super();
@@ -82,12 +96,53 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
     }
     // The write's callback comes once the pipe has taken the frame (or failed to): it is free again.
     this.videoIn.write(frame, consumed && (() => consumed()));
-    this.audioIn.write(pcm);
+    this.holdAudio(pcm);
+  }
+
+  /** Queues a tick's audio for the 20 ms clock (started with the first audio). */
+  private holdAudio(pcm: Buffer): void {
+    this.audioHeld.push(pcm);
+    this.audioHeldBytes += pcm.length;
+    if (this.audioHeldBytes > MAX_HELD_AUDIO_BYTES) this.writeAudio(this.audioHeldBytes - AUDIO_STEP_BYTES * 5);
+    if (this.audioClock) return;
+    this.audioStartedAt = performance.now();
+    this.audioSteps = 0;
+    this.stepAudio();
+  }
+
+  /** One step of the audio clock: 20 ms of audio out, the next step scheduled against absolute time. */
+  private stepAudio(): void {
+    if (this.exited || this.closing) return;
+    this.writeAudio(AUDIO_STEP_BYTES);
+    this.audioSteps++;
+    const due = this.audioStartedAt + this.audioSteps * AUDIO_STEP_MS;
+    this.audioClock = setTimeout(() => this.stepAudio(), Math.max(0, due - performance.now()));
+  }
+
+  private writeAudio(bytes: number): void {
+    let left = Math.min(bytes, this.audioHeldBytes);
+    const out: Buffer[] = [];
+    while (left > 0) {
+      const head = this.audioHeld[0]!;
+      if (head.length <= left) {
+        out.push(head);
+        this.audioHeld.shift();
+        left -= head.length;
+        this.audioHeldBytes -= head.length;
+      } else {
+        out.push(head.subarray(0, left));
+        this.audioHeld[0] = head.subarray(left);
+        this.audioHeldBytes -= left;
+        left = 0;
+      }
+    }
+    if (out.length > 0) this.audioIn.write(out.length === 1 ? out[0]! : Buffer.concat(out));
   }
 
   close(): Promise<void> {
     if (this.exited) return Promise.resolve();
     this.closing = true;
+    clearTimeout(this.audioClock);
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);
       this.child.once('exit', () => {

@@ -38,6 +38,9 @@ THREADS = int(os.environ.get("SPEECH_STT_THREADS", "2"))
 
 
 MODEL_ID = os.environ.get("SPEECH_STT_MODEL", "whisper-tiny.en")
+# The languages `auto` chooses among: those the companion speaks. Whisper's detector, left to its 99,
+# heard a Spanish question through a browser's microphone as Albanian, and then decoded it in a loop.
+AUTO_LANGUAGES = [c.strip() for c in os.environ.get("SPEECH_STT_AUTO_LANGUAGES", "en,es,fr,it,pt,de,hi,zh").split(",") if c.strip()]
 MULTILINGUAL_ID = os.environ.get("SPEECH_STT_MULTILINGUAL_MODEL", "whisper-base")
 
 
@@ -179,7 +182,7 @@ def transcriptions(handler):
 
                 if audio is None:
                     audio = decode_audio(tmp.name)
-                language, probability, _ = whisper_window.detect_language(model, audio)
+                language, probability, _ = whisper_window.detect_language(model, audio, AUTO_LANGUAGES)
                 if language == "en":
                     model = MODEL  # heard as English: the English model's fast path
             segments, info = whisper_window.transcribe(

@@ -62,15 +62,21 @@ def looped(text, duration_s):
     return len(raw) > 24 and len(raw) / len(zlib.compress(raw)) > MAX_COMPRESSION
 
 
-def detect_language(model, audio):
-    """`model.detect_language` on the audio (16 kHz float32) in a fitted window: (language, probability, all)."""
+def detect_language(model, audio, candidates=None):
+    """`model.detect_language` on the audio (16 kHz float32) in a fitted window: (language, probability, all),
+    the most probable of `candidates` when given."""
     _window.full = WINDOW == "30s" or len(audio) / 16000 > 30 - MARGIN_S
     _window.detecting = True
     try:
-        return model.detect_language(audio)
+        language, probability, everything = model.detect_language(audio)
     finally:
         _window.full = True
         _window.detecting = False
+    if candidates:
+        allowed = [(code, p) for code, p in everything if code in candidates]
+        if allowed:
+            language, probability = max(allowed, key=lambda pair: pair[1])
+    return language, probability, everything
 
 
 def transcribe(model, audio, duration_s, **options):
@@ -82,6 +88,11 @@ def transcribe(model, audio, duration_s, **options):
         if not _window.full and looped(" ".join(s.text for s in segments), duration_s):
             _window.full = True
             segments, info = model.transcribe(audio, **options)
+            segments = list(segments)
+        if looped(" ".join(s.text for s in segments), duration_s) and options.get("temperature") == 0:
+            # Greedy decoding looped in the full window too: Whisper's own way out, sampling again at
+            # rising temperatures until the text stops repeating itself.
+            segments, info = model.transcribe(audio, **{**options, "temperature": (0.2, 0.4, 0.6, 0.8)})
             segments = list(segments)
         return segments, info
     finally:
