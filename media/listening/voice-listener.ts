@@ -104,6 +104,11 @@ export function spokenText(transcript: string): string {
   return /[\p{L}\p{N}]/u.test(text) ? text : '';
 }
 
+/** A turn's audio as the transcriber takes it: 16 kHz mono 16-bit WAV. */
+function turnWav(turn: DetectedTurn): Buffer {
+  return wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm });
+}
+
 export interface ListenerEvents {
   heard: [heard: Heard];
   bargeIn: [bargeIn: BargeIn];
@@ -309,16 +314,14 @@ class VoiceListener {
     if (!turn) return;
     this.partialAtMs = this.detector.streamMs;
     this.partialPending = true;
-    void this.transcribeInTurn(wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm })).then(
-      (transcript) => {
-        this.partialPending = false;
-        const text = spokenText(transcript.text);
-        // Shown whenever it comes back, however loaded the machine: transcriptions run one at a
-        // time and in order, so the turn's own words (the early transcript, then `heard`) always
-        // come after it and replace it.
-        if (text && !this.closed) this.events.emit('partial', text);
-      },
-    );
+    void this.transcribeInTurn(turnWav(turn)).then((transcript) => {
+      this.partialPending = false;
+      const text = spokenText(transcript.text);
+      // Shown whenever it comes back, however loaded the machine: transcriptions run one at a
+      // time and in order, so the turn's own words (the early transcript, then `heard`) always
+      // come after it and replace it.
+      if (text && !this.closed) this.events.emit('partial', text);
+    });
   }
 
   /** Transcribes `wav` after the turns before it (the promise never rejects: a failure is logged, and reads as no words). */
@@ -346,7 +349,7 @@ class VoiceListener {
       if (early?.speechEndMs === turn.speechEndMs && early.model === 'failed') this.endNow(turn.speechEndMs);
       return;
     }
-    const wav = wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm });
+    const wav = turnWav(turn);
     const early = {
       speechEndMs: turn.speechEndMs,
       text: this.transcribeInTurn(wav),
@@ -399,7 +402,7 @@ class VoiceListener {
     // The early transcript is this turn's if no speech came after it; otherwise it is dropped.
     const early = this.early?.speechEndMs === turn.speechEndMs ? this.early.text : undefined;
     this.early = undefined;
-    const wav = wavFile({ sampleRateHz: VAD_SAMPLE_RATE, channels: 1, bitsPerSample: 16, data: turn.pcm });
+    const wav = turnWav(turn);
     const transcript = early ?? this.transcribeInTurn(wav);
     this.transcribing = this.transcribing.then(async () => {
       try {
