@@ -146,6 +146,8 @@ export interface Config {
    * each other at every token whenever one is descheduled (docs/SESSIONS.md#local-default).
    */
   llmThreads: number | 'auto';
+  /** LLM_COMPLETIONS_LOG: a file the embedded model appends one JSON line per completion to (its raw text, prompt tokens evaluated, queue, first-text and total ms), for diagnosis. */
+  llmCompletionsLog: string | undefined;
   /**
    * Speech synthesis server (OpenAI-compatible `POST /v1/audio/speech`), e.g. a GPU box running
    * speaches or Kokoro-FastAPI. Unset: the service starts its own model process.
@@ -492,6 +494,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? installedModelPath(str(env, 'LLM_MODEL') ?? catalogue.default)),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
     llmThreads: (str(env, 'LLM_THREADS') ?? 'auto') === 'auto' ? 'auto' : int(env, 'LLM_THREADS', 1, 1, 64),
+    llmCompletionsLog: str(env, 'LLM_COMPLETIONS_LOG') === undefined ? undefined : path.resolve(str(env, 'LLM_COMPLETIONS_LOG')!),
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),
     speechSttModel: oneOf(env, 'SPEECH_STT_MODEL', ['whisper-tiny.en', 'whisper-base'] as const, 'whisper-tiny.en'),

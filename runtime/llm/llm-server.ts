@@ -266,6 +266,11 @@ function readJson(req: http.IncomingMessage): Promise<unknown> {
   });
 }
 
+/** A duration for the log: whole milliseconds, null when it never came. */
+function ms(duration: number): number | null {
+  return Number.isFinite(duration) ? Math.round(duration) : null;
+}
+
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -309,6 +314,9 @@ const server = http.createServer(async (req, res) => {
   let raw = '';
   const threadsUsed: Record<number, number> = {};
   const prompt = { tokens: 0, evaluated: 0 };
+  // When the request arrived, when its turn at the model came, and its first text: queue, prompt
+  // evaluation and generation told apart in the log.
+  const times = { arrived: performance.now(), started: Number.NaN, firstText: Number.NaN };
   const drafted = { validated: 0, refuted: 0 };
   if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const options = {
@@ -317,6 +325,7 @@ const server = http.createServer(async (req, res) => {
     ...(body.seed !== undefined ? { seed: body.seed } : DEFAULT_SEED !== undefined ? { seed: DEFAULT_SEED } : {}),
     signal: abort.signal,
     onTextChunk: (piece: string) => {
+      if (!raw) times.firstText = performance.now();
       raw += piece;
       const threads = AUTO_THREADS ? Math.min(MAX_THREADS, llama.maxThreads) : MAX_THREADS;
       threadsUsed[threads] = (threadsUsed[threads] ?? 0) + 1;
@@ -325,6 +334,7 @@ const server = http.createServer(async (req, res) => {
   };
   try {
     const text = await oneAtATime(async () => {
+      times.started = performance.now();
       const key = promptKey(body.messages!);
       const slot = pickSlot(key);
       slot.usedAt = Date.now();
@@ -403,7 +413,7 @@ const server = http.createServer(async (req, res) => {
     if (values['completions-log'])
       fs.appendFileSync(
         values['completions-log'],
-        `${JSON.stringify({ id, maxTokens: options.maxTokens, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted })}\n`,
+        `${JSON.stringify({ id, maxTokens: options.maxTokens, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted, queuedMs: ms(times.started - times.arrived), firstTextMs: ms(times.firstText - times.started), totalMs: ms(performance.now() - times.started) })}\n`,
       );
   }
 });

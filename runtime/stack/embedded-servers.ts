@@ -238,6 +238,7 @@ export function llmServer(
   serverScript: string,
   prompt: 'chat' | 'transcript',
   threads: number | 'auto',
+  completionsLog?: string,
 ): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {
@@ -257,6 +258,7 @@ export function llmServer(
         prompt,
         '--threads',
         String(threads),
+        ...(completionsLog ? ['--completions-log', completionsLog] : []),
       ],
       readyTimeoutMs: 60_000,
       ports: [port],

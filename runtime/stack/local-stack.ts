@@ -125,6 +125,7 @@ export class LocalStack {
       path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
       config.llmPrompt,
       config.llmThreads,
+      config.llmCompletionsLog,
     );
     const proc = this.managed(server);
     await proc.start();
