@@ -92,10 +92,10 @@ export function startSessionHost(
             endOfTurnMs: config.voiceEndOfTurnMs,
             bargeInMs: config.voiceBargeInMs,
             interimMs: config.voiceInterimMs,
-            transcribe: async (wav, language) => {
+            transcribe: async (wav, language, { draft } = {}) => {
               let heard;
               try {
-                heard = await speech.stt.transcribe(wav, language, { textOnly: true });
+                heard = await speech.stt.transcribe(wav, language, { textOnly: true, draft });
               } catch (err) {
                 // A transcriber that hears English only (SPEECH_STT_MULTILINGUAL_MODEL=none, or a server
                 // of one's own) refuses `auto`: the turn is heard as English rather than lost.
@@ -103,7 +103,11 @@ export function startSessionHost(
                 log.warn({ err, language }, 'the transcriber refused the language; the turn is heard as English');
                 heard = await speech.stt.transcribe(wav, 'en', { textOnly: true });
               }
-              return { text: heard.text, language: heard.language === 'auto' ? undefined : heard.language };
+              return {
+                text: heard.text,
+                language: heard.language === 'auto' ? undefined : heard.language,
+                languageProbability: heard.languageProbability,
+              };
             },
             turnCheck: {
               pauseMs: config.voiceTurnCheckMs,

@@ -39,9 +39,10 @@ export interface ListeningSettings {
   interimMs?: number;
   /**
    * The speech-to-text engine: one turn as 16 kHz mono WAV → its text, and the language heard.
-   * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn.
+   * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn. `draft`: words a
+   * better transcript replaces (a live caption), which may be decoded faster and less carefully.
    */
-  transcribe(wav: Buffer, language: string): Promise<HeardText>;
+  transcribe(wav: Buffer, language: string, options?: { draft?: boolean }): Promise<HeardText>;
   /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
   turnCheck?: TurnCheck | undefined;
   log: Logger;
@@ -62,7 +63,16 @@ export interface TurnCheck {
 export interface HeardText {
   text: string;
   language?: string | undefined;
+  /** How sure the transcriber was of a language it detected (0..1). */
+  languageProbability?: number | undefined;
 }
+
+/**
+ * A language detected on a turn's live caption this surely is the one its early and final
+ * transcripts are heard in, without detecting it again (a detection costs an encoder pass of the
+ * multilingual model, ~120 ms on two cores, on the way to every answer).
+ */
+const SURE_LANGUAGE = 0.8;
 
 /** What was heard, with where the time went (the conversation benchmark reads these). */
 export interface Heard extends HeardUtterance {
@@ -176,6 +186,8 @@ class VoiceListener {
   /** Stream ms of the turn audio last sent for a partial transcript, and whether one is in flight. */
   private partialAtMs = 0;
   private partialPending = false;
+  /** With `auto`: the language the turn starting at `speechStartMs` was surely heard in by a live caption. */
+  private turnLanguage: { speechStartMs: number; language: string } | undefined;
   private closed = false;
 
   constructor(
@@ -314,8 +326,10 @@ class VoiceListener {
     if (!turn) return;
     this.partialAtMs = this.detector.streamMs;
     this.partialPending = true;
-    void this.transcribeInTurn(turnWav(turn)).then((transcript) => {
+    void this.transcribeInTurn(turn, { draft: true }).then((transcript) => {
       this.partialPending = false;
+      if (this.language === 'auto' && transcript.language && (transcript.languageProbability ?? 0) >= SURE_LANGUAGE)
+        this.turnLanguage = { speechStartMs: turn.speechStartMs, language: transcript.language };
       const text = spokenText(transcript.text);
       // Shown whenever it comes back, however loaded the machine: transcriptions run one at a
       // time and in order, so the turn's own words (the early transcript, then `heard`) always
@@ -324,9 +338,16 @@ class VoiceListener {
     });
   }
 
-  /** Transcribes `wav` after the turns before it (the promise never rejects: a failure is logged, and reads as no words). */
-  private transcribeInTurn(wav: Buffer): Promise<HeardText> {
-    const text = this.transcribing.then(() => this.settings.transcribe(wav, this.language));
+  /**
+   * Transcribes `turn` (so far) after the turns before it, in the language a live caption of it
+   * surely heard, if any (the promise never rejects: a failure is logged, and reads as no words).
+   */
+  private transcribeInTurn(turn: DetectedTurn, options: { draft?: boolean } = {}): Promise<HeardText> {
+    const wav = turnWav(turn);
+    const text = this.transcribing.then(() => {
+      const known = this.turnLanguage?.speechStartMs === turn.speechStartMs ? this.turnLanguage.language : undefined;
+      return this.settings.transcribe(wav, known ?? this.language, options);
+    });
     this.transcribing = text.then(
       () => undefined,
       () => undefined,
@@ -349,10 +370,9 @@ class VoiceListener {
       if (early?.speechEndMs === turn.speechEndMs && early.model === 'failed') this.endNow(turn.speechEndMs);
       return;
     }
-    const wav = turnWav(turn);
     const early = {
       speechEndMs: turn.speechEndMs,
-      text: this.transcribeInTurn(wav),
+      text: this.transcribeInTurn(turn),
       model: 'unknown' as 'unknown' | 'failed' | 'answered',
       announced: false,
     };
@@ -367,7 +387,7 @@ class VoiceListener {
     const complete = check.complete;
     if (!complete) return;
     const askedAt = Date.now();
-    complete(wav).then(
+    complete(turnWav(turn)).then(
       (probability) => {
         early.model = 'answered';
         this.settings.log.debug({ probability, checkMs: Date.now() - askedAt }, 'end-of-turn model');
@@ -402,8 +422,7 @@ class VoiceListener {
     // The early transcript is this turn's if no speech came after it; otherwise it is dropped.
     const early = this.early?.speechEndMs === turn.speechEndMs ? this.early.text : undefined;
     this.early = undefined;
-    const wav = turnWav(turn);
-    const transcript = early ?? this.transcribeInTurn(wav);
+    const transcript = early ?? this.transcribeInTurn(turn);
     this.transcribing = this.transcribing.then(async () => {
       try {
         const heard = await transcript;
