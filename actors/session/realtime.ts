@@ -38,6 +38,11 @@ export interface SessionRealtime {
    */
   speak(sentence: string, language?: string): void;
   /**
+   * A reply's opening words, before its first sentence is complete: synthesised ahead, and spoken
+   * only as the start of that sentence if it starts with them (`speak()`).
+   */
+  prefetch(words: string, language?: string): void;
+  /**
    * Stops speaking at once (barge-in): the sentence playing stops where it is and queued ones are
    * dropped. Returns what was cut, so the journal keeps only what was heard.
    */

@@ -298,6 +298,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           userText,
           language,
           characterLanguage: state.character.language,
+          // Spoken into the room: its opening words are synthesised while the model writes the rest.
+          onOpening: media && ((words: string) => void (turn.signal.aborted || media?.prefetch(storableText(words), language))),
         },
         turn.signal,
       )) {

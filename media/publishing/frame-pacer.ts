@@ -18,6 +18,11 @@
  * does): the first audio waits for the synthesis of a few words, not of the whole sentence. Captions,
  * and what `interrupt()` reports, stay whole sentences.
  *
+ * `prefetch()` synthesises a reply's opening words before its first sentence is complete (the
+ * reply engine still generating the rest of it): when that sentence comes and starts with them, they
+ * are its first piece, already synthesised, and the rest follows as the second. Speculative only:
+ * words the sentence does not start with are never played.
+ *
  * `hold()` keeps queued sentences from starting (they are still synthesised) until `release()`:
  * a reply begun before the user's turn is final is ready to play the moment it is, and is dropped
  * unheard (`interrupt()`) if the user goes on.
@@ -107,6 +112,10 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   underrunTicks = 0;
   private midReply = false;
   private held = false;
+  /** A reply's opening words synthesised ahead of its first sentence (prefetch()). */
+  private opening:
+    | { piece: string; language: string | undefined; ready: Promise<{ utterance: U; pcm: Int16Array } | undefined> }
+    | undefined;
 
   constructor(private readonly options: FramePacerOptions<U>) {
     super();
@@ -137,14 +146,62 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   /** Queues a sentence (in `language`, BCP-47, when given); it is synthesised now (after the ones before it) and played in order. */
   speak(sentence: string, language?: string): void {
     if (this.closed) return;
-    const first = !this.speaking && sentence.length > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined;
-    const pieces = first ?? [sentence];
+    const opening = this.opening;
+    this.opening = undefined;
+    const pieces = this.speaking ? [sentence] : this.firstPieces(sentence, language, opening);
     let before = 0;
+    const queued: Queued<U>[] = [];
     for (const [i, piece] of pieces.entries()) {
-      this.queue.push({ sentence, piece, language, before, last: i === pieces.length - 1 });
+      queued.push({ sentence, piece, language, before, last: i === pieces.length - 1 });
       before += piece.length + 1;
     }
-    for (const entry of this.queue.slice(-pieces.length)) this.prepare(entry);
+    this.queue.push(...queued);
+    for (const entry of queued) {
+      if (opening && entry.before === 0 && entry.piece === opening.piece) this.adopt(entry, opening.ready);
+      else this.prepare(entry);
+    }
+  }
+
+  /**
+   * A reply's opening words (in `language`), synthesised now, before the sentence they open is
+   * complete; used by `speak()` if that sentence starts with them, else dropped.
+   */
+  prefetch(words: string, language?: string): void {
+    if (this.closed || this.speaking) return;
+    const ready = this.preparing.then(async () => {
+      try {
+        const utterance = await this.options.performer.prepare(words, language);
+        return { utterance, pcm: resampleLinear(utterance.pcm, utterance.sampleRate, PACER_SAMPLE_RATE) };
+      } catch (err) {
+        this.options.log.warn({ err }, "a reply's opening words could not be prepared ahead");
+        return undefined;
+      }
+    });
+    this.preparing = ready;
+    this.opening = { piece: words, language, ready };
+  }
+
+  /**
+   * The pieces of a reply's first sentence: the opening words synthesised ahead and the rest, or
+   * for a long sentence its first breath group and the rest, or the sentence whole.
+   */
+  private firstPieces(sentence: string, language: string | undefined, opening: FramePacer<U>['opening']): string[] {
+    if (opening && opening.language === language && sentence.startsWith(opening.piece)) {
+      const rest = sentence.slice(opening.piece.length).trim();
+      return rest ? [opening.piece, rest] : [opening.piece];
+    }
+    return (sentence.length > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined) ?? [sentence];
+  }
+
+  /** The entry's audio is the opening synthesised ahead (or, if that failed, it is skipped as a failed synthesis is). */
+  private adopt(entry: Queued<U>, ready: Promise<{ utterance: U; pcm: Int16Array } | undefined>): void {
+    this.preparing = this.preparing.then(async () => {
+      const done = await ready;
+      if (done) {
+        entry.utterance = done.utterance;
+        entry.pcm = done.pcm;
+      } else entry.failed = true;
+    });
   }
 
   private prepare(entry: Queued<U>): void {
@@ -173,6 +230,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   /** Stops speaking now (barge-in); returns what was cut. Idle frames and silence follow at once. */
   interrupt(): Interruption {
     this.held = false;
+    this.opening = undefined;
     const current = this.playing;
     this.playing = undefined;
     this.midReply = false;

@@ -134,6 +134,10 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.pacer.speak(sentence, language);
   }
 
+  prefetch(words: string, language?: string): void {
+    this.pacer.prefetch(words, language);
+  }
+
   interrupt(): Interruption {
     return this.pacer.interrupt();
   }

@@ -190,3 +190,50 @@ test("a reply's long first sentence starts with its first breath group alone; ca
   t.true(cut.playing!.heardFraction >= headShare && cut.playing!.heardFraction < headShare + 0.2, `heard ${cut.playing!.heardFraction}`);
   t.deepEqual(cut.dropped, ['A second sentence stays whole, however long it is, since the first one already plays.']);
 });
+
+test("a reply's opening words synthesised ahead play the moment their sentence comes; others are never played", async (t) => {
+  const opening = 'The tallest mountain in the world is Mount Everest,';
+  const sentence = `${opening} which stands on the border of Nepal and Tibet.`;
+  const prepared: string[] = [];
+  const performer: PacedPerformer<SpokenAudio & { text: string }> = {
+    ...fakePerformer({}),
+    async prepare(text) {
+      prepared.push(text);
+      await new Promise((r) => setTimeout(r, 200)); // a synthesis takes time
+      const pcm = new Int16Array(24_000).fill(text.length * 10);
+      return { text, pcm, sampleRate: 24_000, durationMs: 1000 };
+    },
+  };
+  const { pacer } = run(20, performer);
+  const started: Array<[string, number]> = [];
+  pacer.on('utteranceStart', (s, at) => started.push([s, at]));
+  pacer.start();
+  pacer.prefetch(opening);
+  await new Promise((r) => setTimeout(r, 400)); // the model writes the rest of the sentence meanwhile
+  const spokenAt = performance.now();
+  pacer.speak(sentence);
+  while (started.length === 0) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(
+    prepared,
+    [opening, 'which stands on the border of Nepal and Tibet.'],
+    'the opening was synthesised once, ahead, and the rest after it',
+  );
+  t.true(started[0]![1] - spokenAt < 120, `started ${Math.round(started[0]![1] - spokenAt)} ms after the sentence, not a synthesis later`);
+  t.deepEqual(
+    started.map(([s]) => s),
+    [sentence],
+    'the caption is the whole sentence',
+  );
+
+  // The next reply's first sentence does not start with the words prefetched for it (the guard
+  // refused the sentence they opened, say): they are dropped and the sentence is said whole.
+  pacer.interrupt();
+  pacer.prefetch('Mount Everest is the tallest mountain,');
+  await new Promise((r) => setTimeout(r, 300));
+  prepared.length = 0;
+  pacer.speak('I keep the light.');
+  while (started.length < 2) await new Promise((r) => setTimeout(r, 10));
+  pacer.close();
+  t.deepEqual(prepared, ['I keep the light.']);
+  t.is(started[1]![0], 'I keep the light.');
+});

@@ -15,6 +15,7 @@ import { request } from 'undici';
 import { estimateTokens, memoryWindow } from './memory-window.js';
 import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
+import { replyOpening } from './reply-opening.js';
 import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } from './persona-card.js';
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
@@ -624,7 +625,11 @@ export class OpenAiEngine implements ReplyEngine {
   }
 
   async *reply(turnContext: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
-    const ctx = this.localised(turnContext);
+    // The opening words are told once a turn, from the first attempt that has them.
+    const tell = turnContext.onOpening;
+    let openingTold = false;
+    const onOpening = tell && ((words: string) => void (openingTold || ((openingTold = true), tell(words))));
+    const ctx = this.localised({ ...turnContext, onOpening });
     const pack = packOf(ctx);
     const messages = [
       ...this.conversation(ctx),
@@ -860,9 +865,22 @@ export class OpenAiEngine implements ReplyEngine {
       rewrite: (s) => rewrite(s.replace(LIST_MARK, '')),
       mend: (s) => guard.shortened(s),
     });
+    // The model's text until the cleaner's first sentence, read for the reply's opening words.
+    let opening: string | undefined = ctx.onOpening ? '' : undefined;
     try {
       for await (const delta of this.deltas(res.body)) {
-        yield* cleaner.push(delta);
+        if (opening !== undefined) {
+          opening += delta;
+          const words = replyOpening(opening);
+          if (words) {
+            ctx.onOpening!(words);
+            opening = undefined;
+          }
+        }
+        for (const sentence of cleaner.push(delta)) {
+          opening = undefined;
+          yield sentence;
+        }
         if (cleaner.done) break; // the rest is cut: stop reading, which ends the generation too
       }
       yield* cleaner.flush();

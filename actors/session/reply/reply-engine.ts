@@ -22,6 +22,12 @@ export interface ReplyContext {
   language?: string | undefined;
   /** BCP-47 tag of the character's own language (its persona's, as a rule); undefined: English. */
   characterLanguage?: string | undefined;
+  /**
+   * Told once, where an engine can, the reply's opening words (its first breath group) while the
+   * rest of its first sentence is still being generated, so that a voice can synthesise them ahead.
+   * A hint only: the reply is still the sentences yielded, which may not start with them.
+   */
+  onOpening?: ((words: string) => void) | undefined;
 }
 
 export interface ReplyEngine {
