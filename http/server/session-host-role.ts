@@ -19,6 +19,7 @@ import { ViewerRelay } from '../../media/rooms/viewer-relay.js';
 import { turnCredentials } from '../../media/rooms/turn-credentials.js';
 import { createPerformerFactory } from '../../media/publishing/performer-factory.js';
 import { SessionMediaOpener } from '../../media/publishing/session-media.js';
+import { roomTranscriber } from '../../media/listening/room-transcriber.js';
 
 export function startSessionHost(
   core: Core,
@@ -92,23 +93,7 @@ export function startSessionHost(
             endOfTurnMs: config.voiceEndOfTurnMs,
             bargeInMs: config.voiceBargeInMs,
             interimMs: config.voiceInterimMs,
-            transcribe: async (wav, language, { draft } = {}) => {
-              let heard;
-              try {
-                heard = await speech.stt.transcribe(wav, language, { textOnly: true, draft });
-              } catch (err) {
-                // A transcriber that hears English only (SPEECH_STT_MULTILINGUAL_MODEL=none, or a server
-                // of one's own) refuses `auto`: the turn is heard as English rather than lost.
-                if (language === 'en') throw err;
-                log.warn({ err, language }, 'the transcriber refused the language; the turn is heard as English');
-                heard = await speech.stt.transcribe(wav, 'en', { textOnly: true });
-              }
-              return {
-                text: heard.text,
-                language: heard.language === 'auto' ? undefined : heard.language,
-                languageProbability: heard.languageProbability,
-              };
-            },
+            transcribe: roomTranscriber(speech.stt, log.child({ part: 'listening' })),
             turnCheck: {
               pauseMs: config.voiceTurnCheckMs,
               waitMs: config.voiceTurnWaitMs,

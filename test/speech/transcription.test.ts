@@ -8,6 +8,7 @@ import { loadConfig } from '../../runtime/config.js';
 import { ManagedProcess } from '../../runtime/stack/managed-process.js';
 import { speechServer } from '../../runtime/stack/speech-servers.js';
 import { SttClient } from '../../media/speech/stt-client.js';
+import { roomTranscriber } from '../../media/listening/room-transcriber.js';
 import { call, createAccount, envelopeOf, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { multipartFile, transcode, wordsOf } from './audio-helpers.js';
 
@@ -277,6 +278,19 @@ test.serial('an English-only transcriber (SPEECH_STT_MULTILINGUAL_MODEL=none) re
   const english = await send('?language=en');
   t.is(english.statusCode, 200);
   t.true(overlap(english.json().data.text, SENTENCE) >= 0.8);
+
+  // A realtime room that hears `auto` through it: each turn heard as English, the refusal logged once.
+  const warnings: string[] = [];
+  const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push((JSON.parse(line) as { msg: string }).msg) });
+  const stt = new SttClient({ baseUrl: server.url, timeoutMs: 60_000, maxResponseBytes: 1024 * 1024 });
+  t.teardown(() => stt.close());
+  const transcribe = roomTranscriber(stt, log);
+  for (const turn of [1, 2, 3]) {
+    const heard = await transcribe(spoken, 'auto');
+    t.true(overlap(heard.text, SENTENCE) >= 0.8, `turn ${turn}: ${heard.text}`);
+    t.is(heard.language, 'en');
+  }
+  t.deepEqual(warnings, ['the transcriber refused the language; turns in it are heard as English from now on']);
 });
 
 test.serial('SPEECH_STT_MODEL=whisper-base transcribes Spanish, with the language given or detected (auto)', async (t) => {
