@@ -37,8 +37,17 @@
  * engine (rules, no model), the pipeline's floor in the same run (`--floor off` leaves it out). p50
  * and p95 per row; `--dump <dir>` writes each page session's meters and events as JSON.
  *
+ * Per language (`--languages en,es,fr,it,pt,zh`, in process only, instead of the voices): per
+ * language a held-out character whose persona card is written in it, in its language's default
+ * voice, asked questions in the language said by another stock voice of it
+ * (conversation-languages.ts); the room hears `auto`. The in-process stages per turn, whether the
+ * transcript was heard in the language and the reply is in it, and voice to voice against the
+ * first language's (English first) in the same run. `en:en-US-slt` gives a language's companion
+ * another stock voice (English in a Kokoro voice, as the other languages are spoken).
+ *
  *   npm run bench -- conversation [--turns 6] [--barge-ins 3] [--voices en-US-joe,en-US-slt] [--engine local|persona]
  *     [--via in-process,browser] [--mic silence,noise] [--floor on|off] [--gap <ms after each question at the page>]
+ *     [--languages en,es,fr,it,pt,zh]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +79,7 @@ import {
   type PageSession,
   type PageTurn,
 } from './conversation-browser.js';
+import { languageRun, replyInLanguage, type LanguageRun } from './conversation-languages.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const epoch = (performanceMs: number) => performance.timeOrigin + performanceMs;
@@ -102,8 +112,12 @@ class TimedEngine implements ReplyEngine {
   get name() {
     return this.current.name;
   }
+  /** Each call of prepare (the session getting the engine ready), settled when the engine is. */
+  prepared: Array<Promise<unknown>> = [];
   prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> | void {
-    return this.current.prepare?.(ctx);
+    const ready = this.current.prepare?.(ctx);
+    this.prepared.push(Promise.resolve(ready).catch(() => undefined));
+    return ready;
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     let first = true;
@@ -135,6 +149,10 @@ interface TurnFigures {
   ttsAlone: number;
   /** From the end of the question to the end of the answer (its last loud packet, 1.5 s of quiet after it). */
   over: number;
+  /** What the room's listener heard, in the language the transcriber said. */
+  heard: { text: string; language: string | undefined };
+  /** The whole reply, as the session's journal holds it. */
+  replyText: string;
 }
 
 interface BargeInFigures {
@@ -160,6 +178,10 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
+const cell = (values: number[]) => `${percentile(values, 50).toFixed(0)} / ${percentile(values, 95).toFixed(0)}`;
+const cells = <T>(figures: T[], keys: Array<keyof T>) => keys.map((k) => cell(figures.map((f) => f[k] as number)));
+const count = (done: number, of: number) => `${done} of ${of}`;
+
 export async function runConversation(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(3),
@@ -174,6 +196,7 @@ export async function runConversation(): Promise<void> {
       floor: { type: 'string', default: 'on' },
       gap: { type: 'string' },
       dump: { type: 'string' },
+      languages: { type: 'string' },
     },
   });
   const turns = Number(values.turns);
@@ -182,9 +205,10 @@ export async function runConversation(): Promise<void> {
   const via = new Set(String(values.via).split(','));
   const mics = String(values.mic).split(',') as MicFloor[];
   const dump = values.dump ? String(values.dump) : undefined;
+  const languages = values.languages ? String(values.languages).split(',').map(languageRun) : undefined;
   for (const voiceId of voices) if (!builtInVoice(voiceId)) throw new Error(`--voices: ${voiceId} is not a stock voice`);
   for (const mic of mics) if (mic !== 'silence' && mic !== 'noise') throw new Error(`--mic: ${mic} is neither silence nor noise`);
-  const config = inProcessBenchConfig(freshBenchDataDir('bench-conversation'), 41000, {
+  const config = inProcessBenchConfig(freshBenchDataDir(languages ? 'bench-conversation-languages' : 'bench-conversation'), 41000, {
     // Replies long enough to be interrupted (the story); the usual turns answer in one to three sentences anyway.
     REPLY_MAX_SENTENCES: '6',
     REPLY_ENGINE: String(values.engine),
@@ -198,6 +222,10 @@ export async function runConversation(): Promise<void> {
   const service = await startService(config, createLogger('warn'), { wrapReplyEngine: (e) => (engine = new TimedEngine(e)) });
   try {
     const api = await caller(service);
+    if (languages) {
+      await measureLanguages(service, api, engine!, languages, turns, values.floor !== 'off', config.voiceEndOfTurnMs);
+      return;
+    }
     // The questions, in the service's own fast voice (the user's voice does not change what is timed).
     const say = async (text: string) => parseWav(await api.binary('/api/v1/text-to-speech', { text, voiceId: 'en-US-joe' }));
     const questions: Pcm[] = [];
@@ -245,9 +273,6 @@ export async function runConversation(): Promise<void> {
         }
       }
     }
-    const cell = (values: number[]) => `${percentile(values, 50).toFixed(0)} / ${percentile(values, 95).toFixed(0)}`;
-    const cells = <T>(figures: T[], keys: Array<keyof T>) => keys.map((k) => cell(figures.map((f) => f[k] as number)));
-    const count = (done: number, of: number) => `${done} of ${of}`;
     for (const [mic, rows] of pages) {
       table(
         `through the viewer page in Chromium, the microphone's pauses ${mic === 'silence' ? 'digital silence' : `a ${NOISE_LABEL} noise floor`}: ` +
@@ -332,9 +357,11 @@ async function measureVoice(
   turns: number,
   bargeIns: number,
   tag: string,
+  characterBody: Record<string, unknown> = { name: 'Bench' },
 ): Promise<[TurnFigures[], BargeInFigures[]]> {
   // No viewer joins (the companion's voice is watched on a plain-RTP consumer), so the greeting never plays.
-  const character = await api.json('POST', '/api/v1/characters', { name: 'Bench', voiceId });
+  const preparedBefore = engine.prepared.length;
+  const character = await api.json('POST', '/api/v1/characters', { ...characterBody, voiceId });
   const session = await api.json('POST', '/api/v1/avatars', { characterId: character.id, realtime: true });
   const room = service.services.media!.roomFor(session.id)!;
   const heard: HeardTimings[] = [];
@@ -351,6 +378,14 @@ async function measureVoice(
   const stops: BargeInFigures[] = [];
   try {
     await audio.waitFor((p) => p.length > 50, 20_000);
+    // The first question once the engine is ready for the session (the model has evaluated its
+    // prompt): a new persona's prompt takes seconds to evaluate, which no turn should wait for.
+    const readyFrom = performance.now();
+    await until(() => engine.prepared.length > preparedBefore, 5000);
+    await Promise.all(engine.prepared.slice(preparedBefore));
+    out(
+      `# ${tag}, in process: the engine was ready for the session ${(performance.now() - readyFrom).toFixed(0)} ms after its audio began`,
+    );
     const quiet = Math.max(...audio.packets.slice(-50).map((p) => p.size));
     const isSpeech = (x: { size: number }) => x.size > quiet * 1.25 && x.size > 80; // Opus VBR: speech packets are larger
     const isQuietFor = (ms: number) => {
@@ -386,8 +421,8 @@ async function measureVoice(
       }
       await silentFor(1500);
       const over = epoch(performance.now() - 1500) - speechEnd;
-      const firstSentence = await firstSentenceOf(service, session.id);
-      const ttsAlone = await timeTts(service, voiceId, firstSentence);
+      const replyText = await lastReplyOf(service, session.id);
+      const ttsAlone = await timeTts(service, voiceId, firstSentenceOf(replyText));
       figures.push({
         vad: h.turnEndedAt - speechEnd,
         stt: h.transcribedAt - h.turnEndedAt,
@@ -396,6 +431,8 @@ async function measureVoice(
         total: epoch(spoken.at) - speechEnd,
         ttsAlone,
         over,
+        heard: { text: h.text, language: h.language },
+        replyText,
       });
     }
 
@@ -448,6 +485,89 @@ async function measureVoice(
     await api.json('DELETE', `/api/v1/avatars/${session.id}`);
   }
   return [figures, stops];
+}
+
+/**
+ * Voice to voice per language, in process: each language's character asked its questions in the
+ * language, with the service's engine and (`floor`) the persona engine. One row per language and
+ * engine, with voice to voice against the first language's (English first) in the same run.
+ */
+async function measureLanguages(
+  service: RunningService,
+  api: Api,
+  engine: TimedEngine,
+  runs: LanguageRun[],
+  turns: number,
+  floor: boolean,
+  endOfTurnMs: number,
+): Promise<void> {
+  const replies = [
+    { label: engine.serviceName === FLOOR_ENGINE.name ? 'persona' : 'model', floor: false },
+    ...(engine.serviceName !== FLOOR_ENGINE.name && floor ? [{ label: 'floor (persona)', floor: true }] : []),
+  ];
+  out(
+    `# conversation benchmark per language, in process: ${turns} turns per language, the room hearing auto, replies of ${replies
+      .map((r) => (r.floor ? `${FLOOR_ENGINE.name} (the floor)` : engine.serviceName))
+      .join(' and ')}, VOICE_END_OF_TURN_MS ${endOfTurnMs}, no barge-ins; ms, wall clock, p50 / p95; ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the start`,
+  );
+  const rows: Array<{ run: LanguageRun; label: string; turns: TurnFigures[] }> = [];
+  for (const run of runs) {
+    const questions: Pcm[] = [];
+    for (const text of run.questions)
+      questions.push(parseWav(await api.binary('/api/v1/text-to-speech', { text, voiceId: run.questionVoiceId })));
+    for (const reply of replies) {
+      engine.floor = reply.floor;
+      const tag = `${run.language}, ${run.voiceId}, ${reply.label}`;
+      // No barge-ins here: the story and the interruption are never said.
+      const speech = { questions, story: questions[0]!, interruption: questions[0]! };
+      const [figures] = await measureVoice(service, api, engine, run.voiceId, speech, turns, 0, tag, run.character);
+      for (const [i, f] of figures.entries())
+        out(
+          `# ${tag}, turn ${i + 1}: end of turn ${f.vad.toFixed(0)}, STT ${f.stt.toFixed(0)}, reply ${f.reply.toFixed(0)}, ` +
+            `TTFA ${f.audio.toFixed(0)}, voice to voice ${f.total.toFixed(0)} ms; heard (${f.heard.language ?? '?'}) ${JSON.stringify(f.heard.text)} → ` +
+            `${replyInLanguage(f.replyText, run.language) ? 'in' : 'NOT in'} ${run.language}: ${JSON.stringify(f.replyText)}`,
+        );
+      rows.push({ run, label: reply.label, turns: figures });
+    }
+  }
+  const totals = (t: TurnFigures[]) => t.map((f) => f.total);
+  const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '–');
+  const baseline = `${runs[0]!.language} (${runs[0]!.voiceId})`;
+  table(
+    `in process, per language (Opus RTP into the room, the companion’s audio where it leaves the SFU): each stage from the one before, ` +
+      `from the question’s last voiced sample; voice to voice against ${baseline}’s, p50 / p95`,
+    [
+      'language',
+      'replies',
+      'voice',
+      'questions by',
+      'VAD end of turn',
+      'STT',
+      'reply 1st sentence',
+      'TTFA',
+      'voice to voice',
+      `× ${baseline}`,
+      'heard in it',
+      'reply in it',
+      'turns',
+    ],
+    rows.map(({ run, label, turns: t }) => {
+      const base = rows.find((r) => r.run === runs[0] && r.label === label)!.turns;
+      return [
+        run.language,
+        label,
+        run.voiceId,
+        run.questionVoiceId,
+        ...cells(t, ['vad', 'stt', 'reply', 'audio', 'total']),
+        `${ratio(percentile(totals(t), 50), percentile(totals(base), 50))} / ${ratio(percentile(totals(t), 95), percentile(totals(base), 95))}`,
+        count(t.filter((f) => f.heard.language?.split('-')[0] === run.language).length, t.length),
+        count(t.filter((f) => replyInLanguage(f.replyText, run.language)).length, t.length),
+        count(t.length, turns),
+      ];
+    }),
+  );
+  out(`# load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
 }
 
 /** A realtime session of its own in `voiceId`, with the tokens of a user's page and of a watching page. */
@@ -538,8 +658,8 @@ async function until(ok: () => boolean, timeoutMs: number): Promise<boolean> {
   return true;
 }
 
-/** The first sentence of the session's latest reply (from the journal). */
-async function firstSentenceOf(service: RunningService, sessionId: string): Promise<string> {
+/** The session's latest reply (from the journal). */
+async function lastReplyOf(service: RunningService, sessionId: string): Promise<string> {
   const em = service.services.orm.em.fork() as EntityManager;
   const rows = (await em
     .getConnection()
@@ -548,8 +668,12 @@ async function firstSentenceOf(service: RunningService, sessionId: string): Prom
     ])) as Array<{
     text: string;
   }>;
-  const text = rows[0]?.text ?? '';
-  return /^.*?[.!?](\s|$)/.exec(text)?.[0].trim() ?? text;
+  return rows[0]?.text ?? '';
+}
+
+/** A reply's first sentence (Chinese ends one at 。！？ with no space after). */
+function firstSentenceOf(text: string): string {
+  return /^.*?(?:[.!?](\s|$)|[。！？])/u.exec(text)?.[0].trim() ?? text;
 }
 
 /** ms to the first synthesised piece of `text` through the speech service (what the performer asks for); NaN if it fails. */
