@@ -46,6 +46,11 @@ export interface SpeechLanguage {
   /** Those of `abbreviations` that may close a sentence ("etc."); the others never do (sentences.ts). */
   mayEndSentence: readonly string[];
   symbols: Record<string, string>;
+  /**
+   * Words that start a clause after a comma (", y", ", mais", ", che"): where a speaker breathes,
+   * and so where a sentence may be cut into pieces synthesised apart (breath-points.ts).
+   */
+  conjunctions: readonly string[];
 }
 
 const EURO_ES: Money = { one: 'euro', many: 'euros', cent: ['céntimo', 'céntimos'] };
@@ -83,6 +88,7 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = [
     },
     mayEndSentence: ['etc.', 'aprox.'],
     symbols: { '&': 'y', '+': 'más', '=': 'igual a', '@': 'arroba', '%': 'por ciento' },
+    conjunctions: ['y', 'e', 'o', 'u', 'pero', 'porque', 'que', 'cuando', 'donde', 'aunque', 'mientras', 'pues', 'sino', 'como', 'si'],
   },
   {
     code: 'fr',
@@ -123,6 +129,7 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = [
     },
     mayEndSentence: ['etc.', 'env.'],
     symbols: { '&': 'et', '+': 'plus', '=': 'égale', '@': 'arobase', '%': 'pour cent' },
+    conjunctions: ['et', 'ou', 'mais', 'car', 'donc', 'parce', 'qui', 'que', 'quand', 'où', 'lorsque', 'puis', 'comme', 'tandis', 'si'],
   },
   {
     code: 'it',
@@ -172,6 +179,7 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = [
     },
     mayEndSentence: ['ecc.', 'etc.'],
     symbols: { '&': 'e', '+': 'più', '=': 'uguale a', '@': 'chiocciola', '%': 'per cento' },
+    conjunctions: ['e', 'ed', 'o', 'ma', 'perché', 'che', 'quando', 'dove', 'mentre', 'poi', 'come', 'però', 'se'],
   },
   {
     code: 'pt',
@@ -207,6 +215,7 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = [
     },
     mayEndSentence: ['etc.', 'aprox.'],
     symbols: { '&': 'e', '+': 'mais', '=': 'igual a', '@': 'arroba', '%': 'por cento' },
+    conjunctions: ['e', 'ou', 'mas', 'porque', 'que', 'quando', 'onde', 'enquanto', 'pois', 'como', 'embora', 'se'],
   },
   {
     code: 'hi',
@@ -227,6 +236,7 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = [
     abbreviations: { 'डॉ.': 'डॉक्टर', 'श्री.': 'श्री', 'सं.': 'संख्या' },
     mayEndSentence: [],
     symbols: { '&': 'और', '+': 'धन', '=': 'बराबर', '%': 'प्रतिशत' },
+    conjunctions: ['और', 'लेकिन', 'पर', 'क्योंकि', 'जो', 'जब', 'तो', 'या', 'कि'],
   },
   {
     code: 'zh',
@@ -248,6 +258,7 @@ export const SPEECH_LANGUAGES: readonly SpeechLanguage[] = [
     abbreviations: {},
     mayEndSentence: [],
     symbols: { '&': '和', '+': '加', '=': '等于' },
+    conjunctions: [],
   },
 ];
 

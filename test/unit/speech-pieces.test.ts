@@ -60,6 +60,25 @@ test('breath points: a comma before a conjunction, semicolons, colons and dashes
   t.deepEqual(firstBreathGroup('Yes, and so on until the end of the day.', 16), undefined, 'a head shorter than 16 characters is no group');
 });
 
+test("breath points in every language spoken: the language's conjunctions after a comma, and Chinese clause marks", (t) => {
+  t.deepEqual(firstBreathGroup('Trabajo en la panadería del barrio, pero los domingos descanso en casa.', 16), [
+    'Trabajo en la panadería del barrio,',
+    'pero los domingos descanso en casa.',
+  ]);
+  t.deepEqual(
+    firstBreathGroup('Je tiens une librairie à Bordeaux, mais je lis surtout la nuit.', 16)?.[0],
+    'Je tiens une librairie à Bordeaux,',
+  );
+  t.deepEqual(firstBreathGroup('Lavoro in una bottega di Cremona, dove costruisco violini.', 16)?.[0], 'Lavoro in una bottega di Cremona,');
+  t.deepEqual(firstBreathGroup('मैं हर सुबह बाज़ार जाती हूँ, लेकिन शाम को घर पर रहती हूँ।', 16)?.[0], 'मैं हर सुबह बाज़ार जाती हूँ,');
+  t.deepEqual(
+    firstBreathGroup('我是林小雨，杭州西湖边种龙井茶的茶农。', 16),
+    ['我是林小雨，', '杭州西湖边种龙井茶的茶农。'],
+    'five Han syllables are a breath group',
+  );
+  t.deepEqual(firstBreathGroup('Compré pan, leche, huevos y fruta en el mercado.', 16), undefined, 'a list is said in one breath');
+});
+
 test('between pieces, the pause the engine itself makes at that mark, less the silence at the edges of its calls', (t) => {
   t.is(markAfter('Shall I book it?'), 'sentence');
   t.is(markAfter('"Done."'), 'sentence');
