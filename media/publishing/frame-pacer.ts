@@ -31,7 +31,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 import { resampleLinear } from './resample.js';
-import { firstBreathGroup } from '../../runtime/text/breath-points.js';
+import { firstBreathGroup, spokenLength } from '../../runtime/text/breath-points.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
@@ -190,7 +190,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       const rest = sentence.slice(opening.piece.length).trim();
       return rest ? [opening.piece, rest] : [opening.piece];
     }
-    return (sentence.length > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined) ?? [sentence];
+    return (spokenLength(sentence) > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined) ?? [sentence];
   }
 
   /** The entry's audio is the opening synthesised ahead (or, if that failed, it is skipped as a failed synthesis is). */

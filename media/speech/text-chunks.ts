@@ -14,7 +14,7 @@
  * The complete, streamed and timed routes all use the same pieces (SPEECH_CHUNKS), so they give the
  * same audio of the same text.
  */
-import { breathPoints, firstBreathGroup } from '../../runtime/text/breath-points.js';
+import { breathPoints, firstBreathGroup, spokenLength } from '../../runtime/text/breath-points.js';
 import { splitSentences } from '../../runtime/text/sentences.js';
 
 export interface ChunkOptions {
@@ -44,7 +44,7 @@ export function textChunks(text: string, options: ChunkOptions): string[] {
   const out: string[] = [];
   for (const [i, sentence] of merged.entries()) {
     let rest = sentence;
-    const firstGroup = i === 0 && rest.length > options.firstMaxChars ? firstBreathGroup(rest, options.firstMinChars) : undefined;
+    const firstGroup = i === 0 && spokenLength(rest) > options.firstMaxChars ? firstBreathGroup(rest, options.firstMinChars) : undefined;
     if (firstGroup) {
       out.push(firstGroup[0]);
       rest = firstGroup[1];
