@@ -1,9 +1,14 @@
 /**
- * The session's encoder: one ffmpeg process reading raw I420 frames (pipe 3) and 48 kHz mono
- * s16le PCM (pipe 4), encoding VP8 + Opus and sending RTP into the room's PlainTransports. Chosen
- * by measurement (docs/MEDIA.md): libvpx in realtime mode with one thread costs ~a third of a core
- * at 30 fps 640×480; a keyframe every second lets a viewer who joins late start within a second
- * (PLI from viewers does not reach ffmpeg).
+ * The session's encoder: two ffmpeg processes, one reading raw I420 frames and encoding VP8, the
+ * other reading 48 kHz mono s16le PCM and encoding Opus (each on its pipe 3), both sending RTP into
+ * the room's PlainTransports. Chosen by measurement (docs/MEDIA.md): libvpx in realtime mode with
+ * one thread costs ~a third of a core at 30 fps 640×480; a keyframe every second lets a viewer who
+ * joins late start within a second (PLI from viewers does not reach ffmpeg).
+ *
+ * A process each, not one with two inputs: ffmpeg 5 encodes all of a process's streams on one
+ * thread, so the voice's packets waited behind every video frame's encode (up to 50-90 ms behind a
+ * keyframe, one a second), and the watching page's jitter buffer grew to cover that wait. On its
+ * own, the voice's encoder also reads its pipe as the samples come instead of polling two inputs.
  *
  * The pacer hands over video and audio in lockstep (one frame and its samples per tick); input
  * timestamps come from the frame and sample counts, which keeps audio and video in sync. The audio
@@ -11,6 +16,10 @@
  * Opus packet as soon as its samples arrive, so a tick's samples written together left the SFU as a
  * burst of 4-5 packets every 83 ms (at 12 fps), and the watching page's jitter buffer grew to absorb
  * the bursts (190-400 ms of audio held), which every answer and every barge-in then waited through.
+ * The clock writes each 20 ms when its time comes, one step ahead (a tick's first 20 ms go out with
+ * its frame); a step that finds its audio not yet there (the pacer's tick came late) is made up as
+ * soon as the audio arrives, not skipped: a skipped step would hold every later sample back by its
+ * 20 ms for the rest of the session, and late ticks would add up to hundreds of ms of held audio.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -23,8 +32,12 @@ export const ENCODER_SAMPLE_RATE = 48_000;
 /** The audio written to ffmpeg per step of its clock: one Opus frame (20 ms of 48 kHz mono s16le). */
 const AUDIO_STEP_MS = 20;
 const AUDIO_STEP_BYTES = (ENCODER_SAMPLE_RATE / 1000) * AUDIO_STEP_MS * 2;
-/** Audio waiting beyond this (the clock fell behind the pacer) is written at once rather than held. */
-const MAX_HELD_AUDIO_BYTES = AUDIO_STEP_BYTES * 25;
+/**
+ * How far the audio may fall behind its clock (ticks came late: made up at once when they come) or
+ * pile up ahead of it before the clock moves to the audio instead: the pacer skips the ticks it is
+ * this far behind, and their audio never comes.
+ */
+const MAX_AUDIO_SLIP_MS = 300;
 
 export interface PublisherOptions {
   ffmpegPath: string;
@@ -38,42 +51,56 @@ export interface PublisherOptions {
 }
 
 export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, signal: NodeJS.Signals | null] }> {
-  private readonly child: ChildProcess;
+  private readonly encoders: ChildProcess[];
   private readonly videoIn: Writable;
   private readonly audioIn: Writable;
   private exited = false;
   private closing = false;
-  private stderrTail = '';
   /** Frames dropped because ffmpeg had not taken the previous ones (it fell behind). */
   dropped = 0;
   /** Audio handed over by the pacer and not yet written, and the clock that writes it 20 ms at a time. */
   private audioHeld: Buffer[] = [];
   private audioHeldBytes = 0;
   private audioClock: NodeJS.Timeout | undefined;
+  /** When the clock's step 0 was (performance.now()), and the bytes written since. */
   private audioStartedAt = 0;
-  private audioSteps = 0;
+  private audioWrittenBytes = 0;
 
   constructor(private readonly options: PublisherOptions) {
     super();
-    this.child = spawn(options.ffmpegPath, ffmpegArgs(options), { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
-    this.videoIn = this.child.stdio[3] as Writable;
-    this.audioIn = this.child.stdio[4] as Writable;
-    // A pipe closing under us (ffmpeg exited) is reported by `exit`, not as an uncaught error.
-    this.videoIn.on('error', () => undefined);
-    this.audioIn.on('error', () => undefined);
-    this.child.stderr!.setEncoding('utf8');
-    this.child.stderr!.on('data', (chunk: string) => {
-      this.stderrTail = (this.stderrTail + chunk).slice(-2000);
-    });
-    this.child.on('exit', (code, signal) => {
-      this.exited = true;
-      if (!this.closing) options.log.warn({ code, signal, stderr: this.stderrTail }, 'the session encoder (ffmpeg) exited');
-      this.emit('exit', code, signal);
-    });
+    const video = this.spawnEncoder('video', videoEncoderArgs(options));
+    const audio = this.spawnEncoder('audio', audioEncoderArgs(options));
+    this.encoders = [video, audio];
+    this.videoIn = video.stdio[3] as Writable;
+    this.audioIn = audio.stdio[3] as Writable;
   }
 
-  get pid(): number | undefined {
-    return this.child.pid;
+  /** One of the two ffmpeg processes; the first to exit ends the publisher (`exit`), and the other is stopped. */
+  private spawnEncoder(kind: 'video' | 'audio', args: string[]): ChildProcess {
+    const child = spawn(this.options.ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+    // A pipe closing under us (ffmpeg exited) is reported by `exit`, not as an uncaught error.
+    (child.stdio[3] as Writable).on('error', () => undefined);
+    let stderrTail = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      stderrTail = (stderrTail + chunk).slice(-2000);
+    });
+    child.on('exit', (code, signal) => {
+      if (this.exited) return;
+      this.exited = true;
+      clearTimeout(this.audioClock);
+      if (!this.closing) {
+        this.options.log.warn({ encoder: kind, code, signal, stderr: stderrTail }, 'the session encoder (ffmpeg) exited');
+        for (const other of this.encoders) if (other !== child) other.kill('SIGTERM');
+      }
+      this.emit('exit', code, signal);
+    });
+    return child;
+  }
+
+  /** The encoder's processes (video, audio). */
+  get pids(): number[] {
+    return this.encoders.flatMap((c) => (c.pid === undefined ? [] : [c.pid]));
   }
 
   get running(): boolean {
@@ -81,15 +108,14 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
   }
 
   /**
-   * One tick: a frame (width×height×3/2 bytes of I420) and its PCM (48 kHz mono s16le). When
-   * ffmpeg is more than a second behind (the machine is overloaded) the
-   * whole tick is dropped and counted — video and audio together, so they stay in sync — rather
-   * than queued without bound.
+   * One tick: a frame (width×height×3/2 bytes of I420) and its PCM (48 kHz mono s16le). When the
+   * video encoder is more than a second behind (the machine is overloaded) the whole tick is
+   * dropped and counted — video and audio together, so they stay in sync — rather than queued
+   * without bound.
    */
   write(frame: Buffer, pcm: Buffer, consumed?: () => void): void {
     if (this.exited) return consumed?.();
-    // Up to a second of frames may wait (ffmpeg takes about that long to start on a busy machine;
-    // it reads both pipes, so audio must keep coming while it does).
+    // Up to a second of frames may wait (ffmpeg takes about that long to start on a busy machine).
     if (this.videoIn.writableLength > frame.length * this.options.fps) {
       this.dropped++;
       return consumed?.();
@@ -99,24 +125,42 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
     this.holdAudio(pcm);
   }
 
-  /** Queues a tick's audio for the 20 ms clock (started with the first audio). */
+  /** Queues a tick's audio for the 20 ms clock (started with the first audio), and writes what is due. */
   private holdAudio(pcm: Buffer): void {
     this.audioHeld.push(pcm);
     this.audioHeldBytes += pcm.length;
-    if (this.audioHeldBytes > MAX_HELD_AUDIO_BYTES) this.writeAudio(this.audioHeldBytes - AUDIO_STEP_BYTES * 5);
-    if (this.audioClock) return;
-    this.audioStartedAt = performance.now();
-    this.audioSteps = 0;
-    this.stepAudio();
+    if (!this.audioClock) {
+      this.audioStartedAt = performance.now();
+      this.audioWrittenBytes = 0;
+      this.stepAudio();
+    } else this.writeDueAudio();
   }
 
-  /** One step of the audio clock: 20 ms of audio out, the next step scheduled against absolute time. */
+  /** One step of the audio clock: what is due out, the next step scheduled against absolute time. */
   private stepAudio(): void {
     if (this.exited || this.closing) return;
-    this.writeAudio(AUDIO_STEP_BYTES);
-    this.audioSteps++;
-    const due = this.audioStartedAt + this.audioSteps * AUDIO_STEP_MS;
+    const step = this.writeDueAudio();
+    const due = this.audioStartedAt + (step + 1) * AUDIO_STEP_MS;
     this.audioClock = setTimeout(() => this.stepAudio(), Math.max(0, due - performance.now()));
+  }
+
+  /**
+   * Writes the audio of the clock's steps so far, the one now running included (whole 20 ms steps,
+   * so that each write completes Opus frames), as much of it as the pacer has handed over; returns
+   * the step now running.
+   */
+  private writeDueAudio(): number {
+    const now = performance.now();
+    let step = Math.floor((now - this.audioStartedAt) / AUDIO_STEP_MS);
+    // Audio missing (positive) or piled up (negative) against the clock's step and the next.
+    const missingMs = (((step + 1) * AUDIO_STEP_BYTES - this.audioWrittenBytes - this.audioHeldBytes) / AUDIO_STEP_BYTES) * AUDIO_STEP_MS;
+    if (Math.abs(missingMs) > MAX_AUDIO_SLIP_MS) {
+      this.audioStartedAt += Math.trunc(missingMs / AUDIO_STEP_MS) * AUDIO_STEP_MS;
+      step = Math.floor((now - this.audioStartedAt) / AUDIO_STEP_MS);
+    }
+    const due = (step + 1) * AUDIO_STEP_BYTES - this.audioWrittenBytes;
+    if (due > 0) this.writeAudio(due);
+    return step;
   }
 
   private writeAudio(bytes: number): void {
@@ -136,42 +180,58 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
         left = 0;
       }
     }
-    if (out.length > 0) this.audioIn.write(out.length === 1 ? out[0]! : Buffer.concat(out));
+    if (out.length === 0) return;
+    const chunk = out.length === 1 ? out[0]! : Buffer.concat(out);
+    this.audioWrittenBytes += chunk.length;
+    this.audioIn.write(chunk);
   }
 
   close(): Promise<void> {
-    if (this.exited) return Promise.resolve();
     this.closing = true;
     clearTimeout(this.audioClock);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);
-      this.child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      this.videoIn.destroy();
-      this.audioIn.destroy();
-      this.child.kill('SIGTERM');
-    });
+    const alive = this.encoders.filter((c) => c.exitCode === null && c.signalCode === null);
+    return Promise.all(
+      alive.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            (child.stdio[3] as Writable).destroy();
+            child.kill('SIGTERM');
+          }),
+      ),
+    ).then(() => undefined);
   }
 }
 
-export function ffmpegArgs(o: Pick<PublisherOptions, 'width' | 'height' | 'fps' | 'videoKbps' | 'video' | 'audio'>): string[] {
-  const rtp = (t: PublishTarget) => `rtp://${t.ip}:${t.port}?rtcpport=${t.rtcpPort ?? t.port + 1}&pkt_size=1200`;
+type EncoderOptions = Pick<PublisherOptions, 'width' | 'height' | 'fps' | 'videoKbps' | 'video' | 'audio'>;
+
+const COMMON_ARGS = ['-hide_banner', '-loglevel', 'error', '-nostdin'];
+const rtpUrl = (t: PublishTarget) => `rtp://${t.ip}:${t.port}?rtcpport=${t.rtcpPort ?? t.port + 1}&pkt_size=1200`;
+
+export function videoEncoderArgs(o: EncoderOptions): string[] {
   return [
-    ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-    ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${o.width}x${o.height}`, '-framerate', String(o.fps)],
-    ...['-thread_queue_size', '64', '-i', 'pipe:3'],
-    ...['-f', 's16le', '-ar', String(ENCODER_SAMPLE_RATE), '-ac', '1', '-thread_queue_size', '64', '-i', 'pipe:4'],
-    ...['-map', '0:v:0', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-threads', '1'],
+    ...COMMON_ARGS,
+    ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-video_size', `${o.width}x${o.height}`, '-framerate', String(o.fps), '-i', 'pipe:3'],
+    ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-threads', '1'],
     ...['-b:v', `${o.videoKbps}k`, '-maxrate', `${o.videoKbps}k`, '-bufsize', `${o.videoKbps}k`],
     // A block that has not changed at all (the face's background, most of an idle face) is skipped.
     ...['-g', String(o.fps), '-lag-in-frames', '0', '-error-resilient', '1', '-auto-alt-ref', '0', '-static-thresh', '1'],
-    ...['-f', 'rtp', '-ssrc', String(VIDEO_STREAM.ssrc), '-payload_type', String(VIDEO_STREAM.payloadType), rtp(o.video)],
+    ...['-f', 'rtp', '-ssrc', String(VIDEO_STREAM.ssrc), '-payload_type', String(VIDEO_STREAM.payloadType), rtpUrl(o.video)],
+  ];
+}
+
+export function audioEncoderArgs(o: EncoderOptions): string[] {
+  return [
+    ...COMMON_ARGS,
+    ...['-f', 's16le', '-ar', String(ENCODER_SAMPLE_RATE), '-ac', '1', '-i', 'pipe:3'],
     // The voice is mono and clean (synthesised, not a microphone's): mono Opus in its low-delay
     // (CELT) mode costs a third of stereo "voip" on speech and a sixth on the silence an idle session
     // sends, and that silence stays 3-byte packets after speech (50-80 bytes in the other modes).
-    ...['-map', '1:a:0', '-c:a', 'libopus', '-b:a', '48k', '-ac', '1', '-application', 'lowdelay', '-frame_duration', '20'],
-    ...['-f', 'rtp', '-ssrc', String(AUDIO_STREAM.ssrc), '-payload_type', String(AUDIO_STREAM.payloadType), rtp(o.audio)],
+    ...['-c:a', 'libopus', '-b:a', '48k', '-ac', '1', '-application', 'lowdelay', '-frame_duration', '20'],
+    ...['-f', 'rtp', '-ssrc', String(AUDIO_STREAM.ssrc), '-payload_type', String(AUDIO_STREAM.payloadType), rtpUrl(o.audio)],
   ];
 }

@@ -70,7 +70,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     super();
     room.frameClock = pacer;
     room.voiceListener = listener;
-    room.encoderPid = publisher.pid;
+    room.encoderPids = publisher.pids;
     room.once('close', (reason) => {
       // The node is stopping: its sessions are handed to other nodes, not ended; just stop encoding.
       if (reason === 'node_stopping') void this.close(reason);

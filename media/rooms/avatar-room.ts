@@ -149,8 +149,8 @@ export class AvatarRoom extends EventEmitter<{
         on(event: 'utteranceStart', listener: (sentence: string) => void): unknown;
       }
     | undefined;
-  /** The encoder's process id, for the benchmark's CPU figures. */
-  encoderPid: number | undefined;
+  /** The encoder's process ids (video, audio), for the benchmark's CPU figures. */
+  encoderPids: number[] = [];
   /** What hears this room's voices (media/listening/voice-listener.ts), for the conversation benchmark's timings. */
   voiceListener:
     | {

@@ -25,20 +25,22 @@ import { RtpReceiver } from '../helpers/rtp-receiver.js';
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const TICKS_PER_S = 100; // USER_HZ of /proc/<pid>/stat
 
-function cpuTicks(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
+function cpuTicks(pids: number | number[] | undefined): number {
+  if (Array.isArray(pids)) return pids.length > 0 ? pids.reduce((sum, pid) => sum + cpuTicks(pid), 0) : Number.NaN;
+  if (!pids) return Number.NaN;
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = fs.readFileSync(`/proc/${pids}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return Number(fields[11]) + Number(fields[12]); // utime + stime
   } catch {
     return Number.NaN;
   }
 }
 
-function rssMb(pid: number | undefined): number {
-  if (!pid) return Number.NaN;
+function rssMb(pids: number | number[] | undefined): number {
+  if (Array.isArray(pids)) return pids.length > 0 ? pids.reduce((sum, pid) => sum + rssMb(pid), 0) : Number.NaN;
+  if (!pids) return Number.NaN;
   try {
-    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pids}/status`, 'utf8'))?.[1];
     return Number(kb) / 1024;
   } catch {
     return Number.NaN;
@@ -170,7 +172,7 @@ async function measureSession(service: RunningService, call: Caller, characterId
 
     // CPU and memory over a window of idle frames.
     const t0 = performance.now();
-    const c0 = { service: process.cpuUsage(), encoder: cpuTicks(room.encoderPid), worker: cpuTicks(room.workerPid) };
+    const c0 = { service: process.cpuUsage(), encoder: cpuTicks(room.encoderPids), worker: cpuTicks(room.workerPid) };
     await new Promise((r) => setTimeout(r, windowS * 1000));
     const seconds = (performance.now() - t0) / 1000;
     const su = process.cpuUsage(c0.service);
@@ -188,9 +190,9 @@ async function measureSession(service: RunningService, call: Caller, characterId
     const jitter = room.frameClock!.jitter();
     return {
       serviceCpu: ((su.user + su.system) / 1e6 / seconds) * 100,
-      encoderCpu: pctOf(cpuTicks(room.encoderPid) - c0.encoder),
+      encoderCpu: pctOf(cpuTicks(room.encoderPids) - c0.encoder),
       workerCpu: pctOf(cpuTicks(room.workerPid) - c0.worker),
-      encoderMb: rssMb(room.encoderPid),
+      encoderMb: rssMb(room.encoderPids),
       workerMb: rssMb(room.workerPid),
       firstVideoMs,
       firstSpeechMs: speech ? speech.at - sent : Number.NaN,
