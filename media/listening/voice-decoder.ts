@@ -34,6 +34,8 @@ export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [co
   private readonly stdin: Writable;
   private readonly ogg = new OggOpusWriter();
   private exited = false;
+  /** close() asked it to stop: ffmpeg answers SIGTERM by exiting with code 255, which is no failure then. */
+  private closing = false;
   private stderrTail = '';
   /** Packets dropped because ffmpeg had fallen behind. */
   dropped = 0;
@@ -63,7 +65,7 @@ export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [co
     });
     this.child.on('exit', (code, signal) => {
       this.exited = true;
-      if (code !== 0 && signal !== 'SIGTERM') log.warn({ code, signal, stderr: this.stderrTail }, 'a voice decoder (ffmpeg) exited');
+      if (code !== 0 && !this.closing) log.warn({ code, signal, stderr: this.stderrTail }, 'a voice decoder (ffmpeg) exited');
       this.emit('exit', code);
     });
     this.stdin.write(this.ogg.headers());
@@ -113,6 +115,7 @@ export class VoiceDecoder extends EventEmitter<{ pcm: [chunk: Buffer]; exit: [co
   close(): Promise<void> {
     clearInterval(this.clock);
     if (this.exited) return Promise.resolve();
+    this.closing = true;
     return new Promise((resolve) => {
       const timer = setTimeout(() => this.child.kill('SIGKILL'), 2000);
       this.child.once('exit', () => {
