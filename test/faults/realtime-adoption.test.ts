@@ -79,7 +79,7 @@ test.serial('a realtime session adopted after its node dies gets a working room,
   t.not(adopted.json.data.room, null, 'the adopted session has a working room on its new node');
   const health = (await b.fetch('GET', '/health', undefined)).json;
   t.is(health.media.rooms, 1);
-  t.is(encodersOf(b), 1, 'one encoder, the session’s');
+  t.is(encodersOf(b), 2, 'the session’s two encoders, its video’s and its voice’s');
 
   const ended = await b.fetch('DELETE', `/api/v1/avatars/${id}`, account.live);
   t.is(ended.status, 200);
