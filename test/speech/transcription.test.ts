@@ -123,23 +123,27 @@ test('speech-to-text/health reports the upstream transcriber', async (t) => {
   t.like(res.json().data, { status: 'ok' });
 });
 
+/** The model server asked to transcribe `spoken` with one more form field: its status and error message. */
+async function transcribeWithField(name: string, value: string): Promise<{ status: number; message: string }> {
+  const form = multipartFile(spoken, 'a.wav', 'audio/wav');
+  const field = `--${form.contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const res = await fetch(`${process.env.SPEECH_STT_URL}/v1/audio/transcriptions`, {
+    method: 'POST',
+    headers: { 'content-type': form.contentType },
+    body: Buffer.concat([Buffer.from(field), form.body]),
+  });
+  return { status: res.status, message: ((await res.json()) as { error?: { message: string } }).error?.message ?? '' };
+}
+
 test('a text-only transcription (what the clone workflow asks: temperature 0, no word times) has the text; a temperature outside 0-1 is refused', async (t) => {
   const stt = new SttClient({ baseUrl: process.env.SPEECH_STT_URL!, timeoutMs: 60_000, maxResponseBytes: 1024 * 1024 });
   t.teardown(() => stt.close());
   const text = await stt.transcribe(spoken, 'en', { textOnly: true });
   t.true(overlap(text.text, SENTENCE) >= 0.8, text.text);
   t.deepEqual(text.words, []);
-  const form = multipartFile(spoken, 'a.wav', 'audio/wav');
-  const refused = await fetch(`${process.env.SPEECH_STT_URL}/v1/audio/transcriptions`, {
-    method: 'POST',
-    headers: { 'content-type': form.contentType },
-    body: Buffer.concat([
-      Buffer.from(`--${form.contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="temperature"\r\n\r\n2\r\n`),
-      form.body,
-    ]),
-  });
+  const refused = await transcribeWithField('temperature', '2');
   t.is(refused.status, 400);
-  t.regex(((await refused.json()) as { error: { message: string } }).error.message, /temperature/);
+  t.regex(refused.message, /temperature/);
 });
 
 test('a draft transcription (a live caption: greedy decoding) has the words; a beam size outside 1-10 is refused', async (t) => {
@@ -147,17 +151,9 @@ test('a draft transcription (a live caption: greedy decoding) has the words; a b
   t.teardown(() => stt.close());
   const draft = await stt.transcribe(spoken, 'en', { textOnly: true, draft: true });
   t.true(overlap(draft.text, SENTENCE) >= 0.8, draft.text);
-  const form = multipartFile(spoken, 'a.wav', 'audio/wav');
-  const refused = await fetch(`${process.env.SPEECH_STT_URL}/v1/audio/transcriptions`, {
-    method: 'POST',
-    headers: { 'content-type': form.contentType },
-    body: Buffer.concat([
-      Buffer.from(`--${form.contentType.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="beam_size"\r\n\r\n0\r\n`),
-      form.body,
-    ]),
-  });
+  const refused = await transcribeWithField('beam_size', '0');
   t.is(refused.status, 400);
-  t.regex(((await refused.json()) as { error: { message: string } }).error.message, /beam_size/);
+  t.regex(refused.message, /beam_size/);
 });
 
 test('a model server that is down or hangs answers 503 with Retry-After, promptly, not a hang', async (t) => {
