@@ -94,6 +94,12 @@ export interface RealtimeSession extends Pick<LiveSession, 'id' | 'userId' | 'mo
   appearance: Appearance | null;
   /** The language the room's voices are heard in (ISO 639-1), or `auto`: told turn by turn (a session that follows the user). */
   hears?: string;
+  /**
+   * With `auto`: the language the conversation is in so far (ISO 639-1), heard in a turn unless the
+   * transcriber surely detects another: one short turn misheard as a neighbouring language (Spanish
+   * as Portuguese) does not switch the conversation.
+   */
+  expects?: string;
 }
 
 /** What a barge-in cut from the companion's speech. */

@@ -26,6 +26,7 @@ import { splitSentences } from '../../runtime/text/sentences.js';
 import { NotAvailableError } from '../../runtime/errors.js';
 import { storableText, textProblem } from '../../runtime/text/text-checks.js';
 import { replyLanguage } from './reply/reply-language.js';
+import { baseLanguage } from '../../runtime/characters/languages.js';
 
 /**
  * Viewer signalling of the rooms on this node (media/rooms/viewer-host.ts implements it): the actor
@@ -183,7 +184,18 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     // Heard in the character's language when it keeps to one; otherwise each turn's language is told from the turn.
     const { language, languageFixed } = state.character;
     const hears = languageFixed ? language.split('-')[0]!.toLowerCase() : 'auto';
-    const opened = await deps.media.open({ id, userId, mode, voiceId, targetFps, appearance: state.character.appearance, hears });
+    // Expected in the language the user spoke last, or the character's (a prior for unsure detections).
+    const expects = hears === 'auto' ? baseLanguage(replyLanguage(state.character, state.memory, '')) : undefined;
+    const opened = await deps.media.open({
+      id,
+      userId,
+      mode,
+      voiceId,
+      targetFps,
+      appearance: state.character.appearance,
+      hears,
+      ...(expects ? { expects } : {}),
+    });
     deps.viewers.attach(sessionId, opened.room); // viewers reach the room through the viewer host
     opened.onFailure((why) => {
       deps.log.error({ sessionId, why }, 'realtime media failed; the session ends');

@@ -12,11 +12,11 @@ import type { ListeningSettings } from './voice-listener.js';
 
 export function roomTranscriber(stt: SttClient, log: Logger): ListeningSettings['transcribe'] {
   const refused = new Set<string>();
-  return async (wav, language, { draft } = {}) => {
+  return async (wav, language, { draft, hint } = {}) => {
     const asked = refused.has(language) ? 'en' : language;
     let heard;
     try {
-      heard = await stt.transcribe(wav, asked, { textOnly: true, draft });
+      heard = await stt.transcribe(wav, asked, { textOnly: true, draft, hint });
     } catch (err) {
       if (asked === 'en') throw err;
       if (err instanceof UpstreamError && err.status === 400) {
@@ -29,6 +29,7 @@ export function roomTranscriber(stt: SttClient, log: Logger): ListeningSettings[
       text: heard.text,
       language: heard.language === 'auto' ? undefined : heard.language,
       languageProbability: heard.languageProbability,
+      detectedLanguage: heard.detectedLanguage,
     };
   };
 }

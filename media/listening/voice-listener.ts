@@ -25,6 +25,7 @@ import type { Logger } from 'pino';
 import type { HeardUtterance } from '../../actors/session/realtime.js';
 import type { RoomVoice } from '../rooms/room-voice.js';
 import { wavFile } from '../speech/wav.js';
+import { ConversationLanguage } from './conversation-language.js';
 import { SileroModel, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE, type VoiceActivity } from './silero-vad.js';
 import { TurnDetector, type DetectedTurn, type TurnEvent } from './turn-detector.js';
 import { VoiceDecoder } from './voice-decoder.js';
@@ -42,7 +43,7 @@ export interface ListeningSettings {
    * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn. `draft`: words a
    * better transcript replaces (a live caption), which may be decoded faster and less carefully.
    */
-  transcribe(wav: Buffer, language: string, options?: { draft?: boolean }): Promise<HeardText>;
+  transcribe(wav: Buffer, language: string, options?: { draft?: boolean; hint?: string | undefined }): Promise<HeardText>;
   /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
   turnCheck?: TurnCheck | undefined;
   log: Logger;
@@ -65,6 +66,8 @@ export interface HeardText {
   language?: string | undefined;
   /** How sure the transcriber was of a language it detected (0..1). */
   languageProbability?: number | undefined;
+  /** The language the detector found likeliest, where a hint won over it. */
+  detectedLanguage?: string | undefined;
 }
 
 /**
@@ -131,8 +134,10 @@ export interface ListenerEvents {
 
 export class RoomListener extends EventEmitter<ListenerEvents> {
   private readonly voices = new Set<VoiceListener>();
+  /** The language the room's conversation is in so far (with `auto`), kept across its voices. */
+  private readonly conversation: ConversationLanguage;
   private readonly onVoice = (voice: RoomVoice) => {
-    const listener = new VoiceListener(voice, this.settings, this.language, this);
+    const listener = new VoiceListener(voice, this.settings, this.language, this, this.conversation);
     this.voices.add(listener);
     voice.once('close', () => this.voices.delete(listener));
   };
@@ -142,8 +147,11 @@ export class RoomListener extends EventEmitter<ListenerEvents> {
     private readonly settings: ListeningSettings,
     /** The language its voices speak (ISO 639-1), or `auto`: told turn by turn. */
     private readonly language = 'en',
+    /** With `auto`: the language the conversation is in so far, heard unless another is detected surely. */
+    expects?: string,
   ) {
     super();
+    this.conversation = new ConversationLanguage(expects);
     room.acceptsVoice = true;
     room.on('voice', this.onVoice);
   }
@@ -196,6 +204,8 @@ class VoiceListener {
     private readonly language: string,
     /** Where what is heard goes (the room's listener emits it). */
     private readonly events: EventEmitter<ListenerEvents>,
+    /** With `auto`: the language of the room's conversation, which each heard turn's becomes. */
+    private readonly conversation: ConversationLanguage,
   ) {
     const log = settings.log.child({ viewerId: voice.viewerId });
     const check = settings.turnCheck;
@@ -346,7 +356,9 @@ class VoiceListener {
     const wav = turnWav(turn);
     const text = this.transcribing.then(() => {
       const known = this.turnLanguage?.speechStartMs === turn.speechStartMs ? this.turnLanguage.language : undefined;
-      return this.settings.transcribe(wav, known ?? this.language, options);
+      // The conversation's language is the hint; a turn surely heard in another switches it (turnEnded()).
+      const hint = this.language === 'auto' && !known ? this.conversation.hint : undefined;
+      return this.settings.transcribe(wav, known ?? this.language, { ...options, hint });
     });
     this.transcribing = text.then(
       () => undefined,
@@ -439,6 +451,7 @@ class VoiceListener {
           },
           'a turn was heard',
         );
+        if (text && heard.language) this.conversation.heard(heard.language, heard.detectedLanguage);
         if (text)
           this.events.emit('heard', {
             text,

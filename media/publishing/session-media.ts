@@ -103,7 +103,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
         log: deps.log,
       });
       const pacer = new FramePacer({ performer, sink: publisher, fps: session.targetFps, log: deps.log });
-      const listener = deps.listening ? new RoomListener(room, deps.listening, session.hears) : undefined;
+      const listener = deps.listening ? new RoomListener(room, deps.listening, session.hears, session.expects) : undefined;
       const media = new SessionMedia(room, publisher, pacer, performer, listener);
       pacer.start();
       return media;

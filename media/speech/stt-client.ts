@@ -21,9 +21,19 @@ export interface Transcript {
   language: string;
   /** How sure the detection was, 0..1 (1 when the language was given); absent from servers without it. */
   languageProbability?: number;
+  /** With `auto`, the language the detector itself found likeliest, where the server says (a hint may have won over it). */
+  detectedLanguage?: string;
 }
 
 const CAPABILITY = 'speech transcription';
+
+/** The likeliest language of the server's `language_probabilities` (our extension), if it sent them. */
+function likeliest(probabilities: unknown): { detectedLanguage?: string } {
+  if (!probabilities || typeof probabilities !== 'object') return {};
+  const entries = Object.entries(probabilities).filter((e): e is [string, number] => typeof e[1] === 'number');
+  if (entries.length === 0) return {};
+  return { detectedLanguage: entries.reduce((a, b) => (b[1] > a[1] ? b : a))[0] };
+}
 
 export class SttClient {
   private readonly http: ModelHttp;
@@ -45,12 +55,13 @@ export class SttClient {
    * temperature 0 (no fallback to sampling when the text repeats itself), for a caller that only
    * checks that there are words (the voice clone). `draft`: decoded greedily (the embedded server's
    * `beam_size` 1, in about half the time), for words that a better transcript replaces (a live
-   * caption). `signal` cancels the call.
+   * caption). `hint`, with `auto`: the language the conversation is in so far, heard unless the
+   * server detects another one surely (the embedded server's `language_hint`). `signal` cancels the call.
    */
   async transcribe(
     wav: Buffer,
     language = 'en',
-    options: { textOnly?: boolean; draft?: boolean; signal?: AbortSignal } = {},
+    options: { textOnly?: boolean; draft?: boolean; hint?: string | undefined; signal?: AbortSignal } = {},
   ): Promise<Transcript> {
     const format: Array<[string, Field]> = options.textOnly
       ? [
@@ -68,10 +79,18 @@ export class SttClient {
       ['language', language],
       ...format,
       ...(options.draft ? ([['beam_size', '1']] as Array<[string, Field]>) : []),
+      ...(options.hint && language === 'auto' ? ([['language_hint', options.hint]] as Array<[string, Field]>) : []),
       ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
     ]);
     const res = await this.http.call('POST', '/v1/audio/transcriptions', form, { signal: options.signal });
-    let parsed: { text?: unknown; words?: unknown; duration?: unknown; language?: unknown; language_probability?: unknown };
+    let parsed: {
+      text?: unknown;
+      words?: unknown;
+      duration?: unknown;
+      language?: unknown;
+      language_probability?: unknown;
+      language_probabilities?: unknown;
+    };
     try {
       parsed = JSON.parse(res.body.toString('utf8')) as typeof parsed;
     } catch {
@@ -90,6 +109,7 @@ export class SttClient {
       duration: typeof parsed.duration === 'number' ? parsed.duration : 0,
       language: typeof parsed.language === 'string' ? parsed.language : language,
       ...(typeof parsed.language_probability === 'number' ? { languageProbability: parsed.language_probability } : {}),
+      ...likeliest(parsed.language_probabilities),
     };
   }
 

@@ -4,6 +4,7 @@ import { runAvatar } from './avatar.js';
 import { runCapacity } from './capacity.js';
 import { runClone } from './clone.js';
 import { runConversation } from './conversation.js';
+import { runLanguageHint } from './language-hint.js';
 import { runMedia } from './media.js';
 import { runReplies } from './replies.js';
 import { runReplyLength } from './reply-length.js';
@@ -21,6 +22,7 @@ const benches: Record<string, () => Promise<void>> = {
   sessions: runSessions,
   speech: runSpeech,
   'speech-languages': runSpeechLanguages,
+  'language-hint': runLanguageHint,
   media: runMedia,
   replies: runReplies,
   'warm-up': runReplyWarmup,

@@ -129,7 +129,7 @@ function tokens(text: string, code: string): string[] {
     .filter(Boolean);
 }
 
-async function ensureTranscriptsAndAudio(): Promise<void> {
+export async function ensureTranscriptsAndAudio(): Promise<void> {
   const needed = [
     'asterisk-core-sounds-es',
     'asterisk-core-sounds-fr',

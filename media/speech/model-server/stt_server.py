@@ -42,6 +42,11 @@ MODEL_ID = os.environ.get("SPEECH_STT_MODEL", "whisper-tiny.en")
 # heard a Spanish question through a browser's microphone as Albanian, and then decoded it in a loop.
 AUTO_LANGUAGES = [c.strip() for c in os.environ.get("SPEECH_STT_AUTO_LANGUAGES", "en,es,fr,it,pt,de,hi,zh").split(",") if c.strip()]
 MULTILINGUAL_ID = os.environ.get("SPEECH_STT_MULTILINGUAL_MODEL", "whisper-base")
+# With `auto` and a `language_hint` (the conversation's language so far), the hint is heard unless
+# the detector finds another language this many times likelier: a prior for the language the user
+# has been speaking, so that one short turn misheard as a neighbour (Spanish as Portuguese) does not
+# switch the conversation, while a real switch, heard surely, still does (docs/BENCHMARKS.md#languages).
+HINT_WEIGHT = float(os.environ.get("SPEECH_STT_HINT_WEIGHT", "4"))
 
 
 def model_path(model_id):
@@ -164,6 +169,24 @@ def parse_beam_size(fields):
     return int(value)
 
 
+def parse_language_hint(fields):
+    """`language_hint` (our extension, with `language` auto): an ISO 639-1 code, or none."""
+    value = ((fields.get("language_hint") or [""])[0] or "").strip().lower()
+    if value and value not in LANGUAGE_CODES:
+        raise HttpError(400, f"language_hint {value!r} is not one Whisper knows (an ISO 639-1 code such as en, es, de)")
+    return value or None
+
+
+def detect_with_hint(model, audio, hint):
+    """The language heard (code, probability) among AUTO_LANGUAGES, the hint weighted by HINT_WEIGHT,
+    and every candidate's probability."""
+    language, probability, everything = whisper_window.detect_language(model, audio, AUTO_LANGUAGES)
+    candidates = {code: p for code, p in everything if code in AUTO_LANGUAGES or code == hint}
+    if hint in candidates and candidates[hint] * HINT_WEIGHT >= probability:
+        language, probability = hint, candidates[hint]
+    return language, probability, candidates
+
+
 def transcriptions(handler):
     fields, data = parse_multipart(handler)
     language = ((fields.get("language") or ["en"])[0] or "en").strip().lower()
@@ -174,6 +197,7 @@ def transcriptions(handler):
         language = None  # detected from the first 30 s
     elif language not in LANGUAGE_CODES:
         raise HttpError(400, f"language {language!r} is not one Whisper knows (an ISO 639-1 code such as en, es, de, or auto)")
+    hint = parse_language_hint(fields)  # used with auto only
     fmt = (fields.get("response_format") or ["json"])[0]
     granularities = fields.get("timestamp_granularities[]") or fields.get("timestamp_granularities") or []
     want_words = fmt == "verbose_json" and ("word" in granularities or not granularities)
@@ -187,14 +211,14 @@ def transcriptions(handler):
             tmp.write(data)
             tmp.close()
         with LOCK:
-            probability = 1.0
+            probability, candidates = 1.0, None
             if language is None:
                 # Detected first, so the language's prompt can go with the transcription.
                 from faster_whisper import decode_audio
 
                 if audio is None:
                     audio = decode_audio(tmp.name)
-                language, probability, _ = whisper_window.detect_language(model, audio, AUTO_LANGUAGES)
+                language, probability, candidates = detect_with_hint(model, audio, hint)
                 if language == "en":
                     model = MODEL  # heard as English: the English model's fast path
             segments, info = whisper_window.transcribe(
@@ -233,6 +257,12 @@ def transcriptions(handler):
             "language": info.language,
             # our extension: how sure the detection was (1.0 when the request named the language)
             "language_probability": round(float(probability), 3),
+            # our extension, with `auto`: each candidate language's probability, likeliest first
+            **(
+                {"language_probabilities": {c: round(float(p), 4) for c, p in sorted(candidates.items(), key=lambda kv: -kv[1])}}
+                if candidates
+                else {}
+            ),
             "duration": round(info.duration, 3),
             "text": text,
             "words": words,
