@@ -17,6 +17,16 @@ export class ConversationLanguage {
     return this.doubted ? undefined : this.language;
   }
 
+  /**
+   * The companion answers in `language` (ISO 639-1): a typed turn in another language moved the
+   * conversation there, and its next spoken turn is expected in it.
+   */
+  answeredIn(language: string): void {
+    if (language === this.language) return;
+    this.language = language;
+    this.doubted = false;
+  }
+
   /** A turn was heard in `language`; `detected`: the detector's own likeliest, where the transcriber says. */
   heard(language: string, detected?: string): void {
     this.doubted = detected !== undefined && detected !== language;

@@ -25,6 +25,7 @@ import type { Logger } from 'pino';
 import type { HeardUtterance } from '../../actors/session/realtime.js';
 import type { RoomVoice } from '../rooms/room-voice.js';
 import { wavFile } from '../speech/wav.js';
+import { baseLanguage } from '../../runtime/characters/languages.js';
 import { ConversationLanguage } from './conversation-language.js';
 import { SileroModel, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE, type VoiceActivity } from './silero-vad.js';
 import { TurnDetector, type DetectedTurn, type TurnEvent } from './turn-detector.js';
@@ -154,6 +155,11 @@ export class RoomListener extends EventEmitter<ListenerEvents> {
     this.conversation = new ConversationLanguage(expects);
     room.acceptsVoice = true;
     room.on('voice', this.onVoice);
+  }
+
+  /** The companion answers in `language` (BCP-47), which its next spoken turn is then expected in. */
+  answeredIn(language: string): void {
+    this.conversation.answeredIn(baseLanguage(language));
   }
 
   /** Voices being listened to now. */

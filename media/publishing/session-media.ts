@@ -132,6 +132,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
 
   speak(sentence: string, language?: string): void {
     this.pacer.speak(sentence, language);
+    if (language) this.listener?.answeredIn(language);
   }
 
   prefetch(words: string, language?: string): void {

@@ -15,6 +15,15 @@ test("the conversation's language is the next turn's hint, from the one expected
   t.is(new ConversationLanguage().hint, undefined);
 });
 
+test('a reply in another language (to a typed turn) moves the conversation there, and clears a doubt', (t) => {
+  const conversation = new ConversationLanguage('es');
+  conversation.heard('es', 'pt');
+  conversation.answeredIn('es');
+  t.is(conversation.hint, undefined);
+  conversation.answeredIn('fr');
+  t.is(conversation.hint, 'fr');
+});
+
 test("a turn heard in the conversation's language only thanks to the hint leaves the next turn without one", (t) => {
   const conversation = new ConversationLanguage('es');
   // The detector found Portuguese likelier; the hint kept Spanish.
