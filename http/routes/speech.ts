@@ -90,6 +90,13 @@ const TranscriptionQuery = Type.Object(
           'The language spoken: an ISO 639-1 code (en, es, de…) or auto to detect it; default en. en is heard by the English model (whisper-tiny.en, the fast one), any other code and auto by the multilingual one (whisper-base, SPEECH_STT_MULTILINGUAL_MODEL). The response says the language given or detected.',
       }),
     ),
+    languageHint: Type.Optional(
+      Type.String({
+        pattern: '^([a-z]{2}|haw|yue)$',
+        description:
+          'With language=auto only: the language you expect (an ISO 639-1 code), such as the one your user spoke last. It is heard unless the detector finds another language several times likelier (SPEECH_STT_HINT_WEIGHT on the embedded transcriber), so a short clip is not misheard as a neighbouring language while a user who switches is still followed.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -152,14 +159,16 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const englishOnly = !config.speechSttUrl && config.speechSttModel === 'whisper-tiny.en' && config.speechSttMultilingualModel === 'none';
   const transcribe = async (request: FastifyRequest, reply: Parameters<typeof speechCall>[0]) => {
     const speech = requireSpeech(services);
-    const language = (request.query as { language?: string }).language ?? 'en';
+    const { language = 'en', languageHint } = request.query as { language?: string; languageHint?: string };
+    if (languageHint && language !== 'auto')
+      throw new InvalidInputError(`querystring/languageHint: applies with language=auto only (language is "${language}")`);
     if (englishOnly && language !== 'en')
       throw new InvalidInputError(
         `querystring/language "${language}": the transcriber (whisper-tiny.en) is English-only; SPEECH_STT_MULTILINGUAL_MODEL=whisper-base transcribes other languages`,
       );
     const audio = await uploadedAudio(request);
     const transcript = await call(reply, () =>
-      speech.transcribe(audio, language).catch((err: unknown) => {
+      speech.transcribe(audio, language, languageHint).catch((err: unknown) => {
         // A transcriber that refuses the language (an English-only model behind SPEECH_STT_URL)
         // refused the caller's request: that is not the transcriber being unavailable.
         if (err instanceof UpstreamError && err.status === 400 && language !== 'en')

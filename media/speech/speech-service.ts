@@ -117,11 +117,11 @@ export class SpeechService {
   /**
    * Decodes the upload (AudioUndecodable, AudioTooLong) and transcribes it. `language`: `en` (the
    * English model, the fast path), another ISO 639-1 code, or `auto` (the multilingual model detects
-   * it); the transcript's `language` is the one heard.
+   * it, `hint` the language expected); the transcript's `language` is the one heard.
    */
-  async transcribe(audio: Buffer, language = 'en'): Promise<Transcript> {
+  async transcribe(audio: Buffer, language = 'en', hint?: string): Promise<Transcript> {
     const decoded = await this.decoder.decode(audio);
-    const transcript = await this.stt.transcribe(decoded.wav, language);
+    const transcript = await this.stt.transcribe(decoded.wav, language, { hint });
     return { ...transcript, duration: round(decoded.durationS) };
   }
 

@@ -346,6 +346,19 @@ test("auto with the conversation's language as a hint: the hint is heard over a 
   const refused = await transcribeWithField('language_hint', 'klingon');
   t.is(refused.status, 400);
   t.regex(refused.message, /language_hint/);
+  // The same through the API: ?languageHint= with auto; with a given language it means nothing, and says so.
+  const route = (query: string) =>
+    call(service.app, 'POST', `/api/v1/speech-to-text?${query}`, {
+      key: account.live,
+      headers: { 'content-type': 'audio/wav' },
+      body: clip,
+    });
+  const hinted = await route('language=auto&languageHint=es');
+  t.is(hinted.statusCode, 200, hinted.body);
+  t.is(hinted.json().data.language, 'es');
+  const misplaced = await route('language=es&languageHint=es');
+  t.is(misplaced.statusCode, 400);
+  t.regex(envelopeOf(misplaced).message, /languageHint.*auto/);
 });
 
 /** 16 kHz mono WAV of a LibriVox reader (human speech, pocketsphinx-testdata), cut to `fraction` of it. */
