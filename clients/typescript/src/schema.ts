@@ -9726,6 +9726,8 @@ export interface paths {
                 query?: {
                     /** @description The language spoken: an ISO 639-1 code (en, es, de…) or auto to detect it; default en. en is heard by the English model (whisper-tiny.en, the fast one), any other code and auto by the multilingual one (whisper-base, SPEECH_STT_MULTILINGUAL_MODEL). The response says the language given or detected. */
                     language?: string;
+                    /** @description With language=auto only: the language you expect (an ISO 639-1 code), such as the one your user spoke last. It is heard unless the detector finds another language several times likelier (SPEECH_STT_HINT_WEIGHT on the embedded transcriber), so a short clip is not misheard as a neighbouring language while a user who switches is still followed. */
+                    languageHint?: string;
                 };
                 header?: never;
                 path?: never;
@@ -9910,6 +9912,8 @@ export interface paths {
                 query?: {
                     /** @description The language spoken: an ISO 639-1 code (en, es, de…) or auto to detect it; default en. en is heard by the English model (whisper-tiny.en, the fast one), any other code and auto by the multilingual one (whisper-base, SPEECH_STT_MULTILINGUAL_MODEL). The response says the language given or detected. */
                     language?: string;
+                    /** @description With language=auto only: the language you expect (an ISO 639-1 code), such as the one your user spoke last. It is heard unless the detector finds another language several times likelier (SPEECH_STT_HINT_WEIGHT on the embedded transcriber), so a short clip is not misheard as a neighbouring language while a user who switches is still followed. */
+                    languageHint?: string;
                 };
                 header?: never;
                 path?: never;
