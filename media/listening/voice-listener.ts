@@ -13,8 +13,9 @@
  * announced (`hearing`) so that the reply can start before the turn is over; if the speaker goes
  * on, the early transcript is dropped (`resumed`, when it was announced). With an end-of-turn model
  * (`turnCheck.complete`) the turn so far also goes to the model ("does this sound finished?"): a
- * turn it finds complete ends there; one it finds unfinished waits for more speech, up to
- * `turnCheck.waitMs` of silence. A model that cannot answer falls back to `endOfTurnMs`.
+ * turn it finds complete, and whose early transcript ends a sentence (turn-completeness.ts), ends
+ * there; any other waits for more speech, up to `turnCheck.waitMs` of silence. A model that cannot
+ * answer falls back to `endOfTurnMs`.
  *
  * Turns of one voice are transcribed one after another, in order. A turn whose transcript has no
  * words (a cough, a door; Whisper's "[BLANK_AUDIO]") is dropped; so is one the transcriber fails
@@ -28,6 +29,7 @@ import { wavFile } from '../speech/wav.js';
 import { baseLanguage } from '../../runtime/characters/languages.js';
 import { ConversationLanguage } from './conversation-language.js';
 import { SileroModel, VAD_FRAME_SAMPLES, VAD_SAMPLE_RATE, type VoiceActivity } from './silero-vad.js';
+import { turnComplete } from './turn-completeness.js';
 import { TurnDetector, type DetectedTurn, type TurnEvent } from './turn-detector.js';
 import { VoiceDecoder } from './voice-decoder.js';
 
@@ -55,7 +57,7 @@ export interface TurnCheck {
   pauseMs: number;
   /** With the model: the longest silence an unfinished turn waits for more speech (VOICE_TURN_WAIT_MS). */
   waitMs: number;
-  /** From this probability on, the turn is complete. */
+  /** From this probability on, the model finds the turn complete (it ends if its words end a sentence too). */
   completeAbove: number;
   /** The end-of-turn model (VOICE_TURN_MODEL): the probability that the turn (16 kHz mono WAV) is complete. */
   complete?: ((wav: Buffer) => Promise<number>) | undefined;
@@ -378,7 +380,8 @@ class VoiceListener {
 
   /**
    * A silence inside the turn: at the first pause the turn so far is transcribed and the model
-   * asked; a complete turn ends now. At the second (endOfTurnMs) the turn ends if the model failed.
+   * asked; once both answered, a turn they agree is over ends. At the second (endOfTurnMs) the turn
+   * ends if the model failed.
    */
   private paused(index: number, turn: DetectedTurn): void {
     const check = this.settings.turnCheck;
@@ -405,19 +408,27 @@ class VoiceListener {
     const complete = check.complete;
     if (!complete) return;
     const askedAt = Date.now();
-    complete(turnWav(turn)).then(
-      (probability) => {
+    const probability = complete(turnWav(turn)).then(
+      (p) => {
         early.model = 'answered';
-        this.settings.log.debug({ probability, checkMs: Date.now() - askedAt }, 'end-of-turn model');
-        if (probability >= check.completeAbove) this.endNow(turn.speechEndMs);
+        return p;
       },
       (err: unknown) => {
         early.model = 'failed';
         this.settings.log.warn({ err }, 'the end-of-turn model did not answer; the turn ends on silence');
         // Already past endOfTurnMs of silence: end it now.
         if (this.detector.streamMs - turn.speechEndMs >= this.settings.endOfTurnMs) this.endNow(turn.speechEndMs);
+        return undefined;
       },
     );
+    // The turn ends here only when the model and the words agree that it is over.
+    void Promise.all([probability, early.text]).then(([p, transcript]) => {
+      if (p === undefined) return;
+      const evidence = { probability: p, text: spokenText(transcript.text), language: transcript.language ?? this.language };
+      const finished = turnComplete(evidence, check.completeAbove);
+      this.settings.log.debug({ probability: p, finished, checkMs: Date.now() - askedAt }, 'end-of-turn check');
+      if (finished) this.endNow(turn.speechEndMs);
+    });
   }
 
   /** The speaker went on after a pause: its early transcript is not the turn's, and a reply begun on it is dropped. */

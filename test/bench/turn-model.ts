@@ -1,22 +1,33 @@
 /**
- * The end-of-turn model (Smart Turn v3.2 on the transcription server, `POST /v1/audio/turn`) on
- * human speech: how often a finished utterance is heard as finished (the turn is answered after
- * VOICE_TURN_CHECK_MS of silence instead of VOICE_END_OF_TURN_MS), how often an utterance cut at a
- * pause mid-sentence is heard as finished (a false cut-in), at several thresholds, and how long a
- * check takes. Two sets, kept apart: the LibriVox readings of pocketsphinx-testdata, on which the
- * default threshold was chosen, and Allison's prompts of asterisk-core-sounds-en-wav, held out.
+ * Ending a turn at a pause (VOICE_TURN_CHECK_MS of silence instead of VOICE_END_OF_TURN_MS) on
+ * human speech: each one-sentence utterance whole (a finished turn: how often it would be answered
+ * at the pause) and the same utterance cut at a pause between words (how often a speaker pausing
+ * there would be cut in on), judged by candidate rules over what the listener knows at the pause:
+ * the end-of-turn model's probability (Smart Turn v3.2, `POST /v1/audio/turn`), the early
+ * transcript (`POST /v1/audio/transcriptions`, asked as the listener asks it), and both; and how
+ * long a check (both at once, as the listener asks them) takes.
+ *
+ * Sets kept apart: tuning sets, on which the rule and its threshold are chosen (LibriVox readings
+ * of pocketsphinx-testdata and codec2-examples' English clips; June's French prompts of
+ * asterisk-core-sounds-fr-wav, Carlo's Italian ones of asterisk-core-sounds-it-wav), and Allison's
+ * prompts of asterisk-core-sounds-en-wav, held out.
  * Only utterances of one sentence are used (by their transcript), so that the cut, at the quietest
  * 96 ms between 35 % and 65 % of the utterance, is a gap between words and not a sentence's end.
  *
- *   npm run bench -- turn-model [--clips 60]
+ *   npm run bench -- turn-model [--clips 60] [--raw <file.json>]
+ *
+ * `--raw` writes each clip's probabilities and transcripts, whole and cut, to a file.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStt, transcribe } from './stt-servers.js';
+import { endsOnConjunction, endsSentence, turnComplete } from '../../media/listening/turn-completeness.js';
+import { SttClient } from '../../media/speech/stt-client.js';
+import { wavFile } from '../../media/speech/wav.js';
+import { startStt } from './stt-servers.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
-const THRESHOLDS = [0.3, 0.5, 0.7];
 
 /** 16 kHz mono s16le of an audio file, its leading and trailing quiet trimmed (as the turn detector keeps a turn). */
 function pcmOf(file: string): Int16Array {
@@ -44,91 +55,149 @@ function midPause(pcm: Int16Array): number {
   return best + win / 2;
 }
 
-function wav(pcm: Int16Array): Buffer {
-  const data = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(16000, 24);
-  head.writeUInt32LE(32000, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
+const wav = (pcm: Int16Array) =>
+  wavFile({ sampleRateHz: 16000, channels: 1, bitsPerSample: 16, data: Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength) });
+
+/** What the listener knows at a pause, and how long each part took (ms). */
+interface Check {
+  probability: number;
+  text: string;
+  modelMs: number;
+  transcriptMs: number;
+  /** Until both answered: when the listener can decide. */
+  ms: number;
 }
 
-async function complete(url: string, pcm: Int16Array): Promise<{ p: number; ms: number }> {
+/** The model and the early transcript asked at once, as the listener asks them at a pause. */
+async function check(stt: SttClient, pcm: Int16Array, language: string): Promise<Check> {
+  const audio = wav(pcm);
   const started = performance.now();
-  const res = await fetch(`${url}/v1/audio/turn`, { method: 'POST', headers: { 'content-type': 'audio/wav' }, body: wav(pcm) });
-  if (!res.ok) throw new Error(`POST /v1/audio/turn: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { complete: number };
-  return { p: body.complete, ms: performance.now() - started };
+  const since = () => performance.now() - started;
+  const [model, transcript] = await Promise.all([
+    stt.turnComplete(audio).then((probability) => ({ probability, ms: since() })),
+    stt.transcribe(audio, language, { textOnly: true }).then((t) => ({ text: t.text, ms: since() })),
+  ]);
+  return { probability: model.probability, text: transcript.text, modelMs: model.ms, transcriptMs: transcript.ms, ms: since() };
 }
+
+interface Clip {
+  file: string;
+  whole: Check;
+  cut: Check;
+}
+
+interface Rule {
+  name: string;
+  finished(check: Check, language: string): boolean;
+}
+
+const THRESHOLDS = [0.5, 0.7, 0.8, 0.9, 0.95];
+const RULES: Rule[] = [
+  ...THRESHOLDS.map((t) => ({ name: `model ≥ ${t}`, finished: (c: Check) => c.probability >= t })),
+  { name: 'transcript ends a sentence', finished: (c) => endsSentence(c.text) },
+  { name: 'transcript ends a sentence, not on a conjunction', finished: (c, l) => endsSentence(c.text) && !endsOnConjunction(c.text, l) },
+  ...THRESHOLDS.map((t) => ({
+    name: `model ≥ ${t} and transcript ends a sentence (turnComplete)`,
+    finished: (c: Check, l: string) => turnComplete({ probability: c.probability, text: c.text, language: l }, t),
+  })),
+];
+
+interface ClipSet {
+  name: string;
+  language: string;
+  files: string[];
+}
+
+function wavsIn(dir: string, keep: (name: string) => boolean = () => true): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.wav') && keep(f))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+const SETS: ClipSet[] = [
+  {
+    name: 'LibriVox readings and codec2 clips (tuning, en)',
+    language: 'en',
+    files: [
+      ...wavsIn('/usr/share/pocketsphinx/test/data/librivox'),
+      // The short English sentences; not the same ones re-coded (f2400, m2400) nor the long radio recordings.
+      ...wavsIn('/usr/share/codec2/wav', (f) => ['big_dog', 'cross', 'hts1a', 'hts2a', 'mmt1', 'forig', 'morig'].includes(f.slice(0, -4))),
+    ],
+  },
+  { name: "June's prompts (tuning, fr)", language: 'fr', files: wavsIn('/usr/share/asterisk/sounds/fr_CA_f_June') },
+  { name: "Carlo's prompts (tuning, it)", language: 'it', files: wavsIn('/usr/share/asterisk/sounds/it_IT_m_Carlo') },
+  { name: "Allison's prompts (held out, en)", language: 'en', files: wavsIn('/usr/share/asterisk/sounds/en_US_f_Allison') },
+];
 
 const pct = (n: number, of: number) => `${Math.round((100 * n) / Math.max(1, of))} %`;
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+const p50p95 = (xs: number[]) => `${Math.round(quantile(xs, 0.5))} / ${Math.round(quantile(xs, 0.95))} ms`;
+
+/** Up to `count` one-sentence clips long enough to hold a pause, spread over the set, each checked whole and cut. */
+async function measure(stt: SttClient, set: ClipSet, count: number): Promise<Clip[]> {
+  const long = set.files.map((f) => [f, pcmOf(f)] as const).filter(([, pcm]) => pcm.length >= 16000 * 1.2);
+  const step = Math.max(1, Math.floor(long.length / (count * 2)));
+  const clips: Clip[] = [];
+  for (const [i, [file, pcm]] of long.entries()) {
+    if (clips.length >= count || i % step !== 0) continue;
+    const whole = await check(stt, pcm, set.language);
+    // One sentence: no sentence end before the last word.
+    if (/[.?!。？！]\s+\S/u.test(whole.text.trim())) continue;
+    const cut = await check(stt, pcm.slice(0, midPause(pcm) + 2560), set.language);
+    clips.push({ file: path.basename(file), whole, cut });
+  }
+  return clips;
+}
 
 export async function runTurnModel(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(3), options: { clips: { type: 'string', default: '60' } } });
-  const clips = Number(values.clips);
-  const sets: Array<[string, string[]]> = [
-    [
-      'LibriVox readings (tuning)',
-      fs
-        .readdirSync('/usr/share/pocketsphinx/test/data/librivox')
-        .filter((f) => f.endsWith('.wav'))
-        .map((f) => `/usr/share/pocketsphinx/test/data/librivox/${f}`),
-    ],
-    [
-      "Allison's prompts (held out)",
-      fs
-        .readdirSync('/usr/share/asterisk/sounds/en_US_f_Allison')
-        .filter((f) => f.endsWith('.wav'))
-        .sort()
-        .map((f) => `/usr/share/asterisk/sounds/en_US_f_Allison/${f}`),
-    ],
-  ];
-  const stt = await startStt('whisper-tiny.en', Number(process.env.BENCH_STT_PORT ?? 47990), '2');
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    options: { clips: { type: 'string', default: '60' }, raw: { type: 'string' } },
+  });
+  const count = Number(values.clips);
+  const server = await startStt('whisper-tiny.en', Number(process.env.BENCH_STT_PORT ?? 47990), '2');
+  const stt = new SttClient({ baseUrl: server.url, timeoutMs: 60_000, maxResponseBytes: 1 << 20 });
   try {
-    out('end-of-turn model (Smart Turn v3.2) on human speech: finished utterances and the same cut at a pause mid-utterance');
-    out('');
-    out(
-      `| set | utterances | ${THRESHOLDS.map((t) => `finished heard as finished (≥ ${t}) | cut heard as finished (≥ ${t})`).join(' | ')} | check p50 / p95 |`,
-    );
-    out(`|---|---:|${THRESHOLDS.map(() => '---:|---:').join('|')}|---:|`);
-    for (const [name, files] of sets) {
-      // Long enough to hold a pause mid-utterance (a one-word prompt has none).
-      const long = files.map((f) => [f, pcmOf(f)] as const).filter(([, pcm]) => pcm.length >= 16000 * 1.2);
-      const picked: Array<readonly [string, Int16Array]> = [];
-      for (const [i, clip] of long.entries()) {
-        if (picked.length >= clips || i % Math.max(1, Math.floor(long.length / (clips * 2))) !== 0) continue;
-        // One sentence: no sentence end before the last word.
-        const { text } = await transcribe(stt.url, wav(clip[1]), 'en');
-        if (!/[.?!]\s+\S/.test(text.trim())) picked.push(clip);
-      }
-      const whole: number[] = [];
-      const cut: number[] = [];
-      const ms: number[] = [];
-      for (const [, pcm] of picked) {
-        const a = await complete(stt.url, pcm);
-        const b = await complete(stt.url, pcm.slice(0, midPause(pcm) + 2560));
-        whole.push(a.p);
-        cut.push(b.p);
-        ms.push(a.ms, b.ms);
-      }
-      const cells = THRESHOLDS.map(
-        (t) => `${pct(whole.filter((p) => p >= t).length, whole.length)} | ${pct(cut.filter((p) => p >= t).length, cut.length)}`,
+    const measured: Array<[ClipSet, Clip[]]> = [];
+    for (const set of SETS) measured.push([set, await measure(stt, set, count)]);
+    if (values.raw)
+      fs.writeFileSync(
+        values.raw,
+        JSON.stringify(
+          measured.map(([set, clips]) => ({ set: set.name, clips })),
+          null,
+          1,
+        ),
       );
+
+    out('Ending a turn at a pause: one-sentence utterances whole (finished) and cut at a pause between words (cut), per rule');
+    out('');
+    out(`| rule | ${measured.map(([set, clips]) => `${set.name}, ${clips.length}: finished → finished | cut → finished`).join(' | ')} |`);
+    out(`|---|${measured.map(() => '---:|---:').join('|')}|`);
+    for (const rule of RULES) {
+      const cells = measured.map(([set, clips]) => {
+        const whole = clips.filter((c) => rule.finished(c.whole, set.language)).length;
+        const cut = clips.filter((c) => rule.finished(c.cut, set.language)).length;
+        return `${pct(whole, clips.length)} | ${pct(cut, clips.length)}`;
+      });
+      out(`| ${rule.name} | ${cells.join(' | ')} |`);
+    }
+    out('');
+    out('Time of a check (model and transcript asked at once), p50 / p95:');
+    out('');
+    out('| set | model | transcript | check (both) |');
+    out('|---|---:|---:|---:|');
+    for (const [set, clips] of measured) {
+      const checks = clips.flatMap((c) => [c.whole, c.cut]);
       out(
-        `| ${name} | ${picked.length} | ${cells.join(' | ')} | ${Math.round(quantile(ms, 0.5))} / ${Math.round(quantile(ms, 0.95))} ms |`,
+        `| ${set.name} | ${p50p95(checks.map((c) => c.modelMs))} | ${p50p95(checks.map((c) => c.transcriptMs))} | ${p50p95(checks.map((c) => c.ms))} |`,
       );
     }
   } finally {
-    stt.child.kill('SIGTERM');
+    await stt.close();
+    server.child.kill('SIGTERM');
   }
 }
