@@ -82,8 +82,13 @@ const viewer = {
     const report = await this.transport.getStats();
     return [...report.values()].map((s) => ({ ...s }) as Record<string, unknown>);
   },
-  /** RMS (0..1) of the companion's voice right now; null until sound is on (click to unmute). */
+  /**
+   * RMS (0..1) of the companion's voice right now; null until sound is on (click to unmute). The
+   * meter starts on the first call: on a page nobody reads it from, no audio graph runs for it.
+   */
   audioLevel(): number | null {
+    if (video.muted) return null;
+    this.audio ??= audioMeter(this.stream);
     if (!this.audio) return null;
     const samples = new Float32Array(this.audio.analyser.fftSize);
     this.audio.analyser.getFloatTimeDomainData(samples);
@@ -321,7 +326,6 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
       video.srcObject = viewer.stream;
       video.play().catch(() => undefined); // muted autoplay is allowed; sound waits for the click
       if (video.muted && viewer.stream.getAudioTracks().length > 0) unmuteButton.hidden = false;
-      else if (!video.muted) startAudioMeter();
     };
 
     ws.addEventListener('message', (event) => {
@@ -370,21 +374,21 @@ function connect(): Promise<{ code: number; reason: string; opened: boolean }> {
   });
 }
 
-function startAudioMeter(): void {
-  if (viewer.audio || viewer.stream.getAudioTracks().length === 0) return;
+/** A level meter on the stream's audio, or null when it has none yet. */
+function audioMeter(stream: MediaStream): { context: AudioContext; analyser: AnalyserNode } | null {
+  if (stream.getAudioTracks().length === 0) return null;
   const context = new AudioContext();
   const analyser = context.createAnalyser();
   analyser.fftSize = 2048;
-  context.createMediaStreamSource(viewer.stream).connect(analyser);
+  context.createMediaStreamSource(stream).connect(analyser);
   void context.resume();
-  viewer.audio = { context, analyser };
+  return { context, analyser };
 }
 
 unmuteButton.addEventListener('click', () => {
   video.muted = false;
   void video.play();
   unmuteButton.hidden = true;
-  startAudioMeter();
 });
 
 // A page the browser gives no microphone shows why, with the button disabled.
