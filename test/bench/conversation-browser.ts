@@ -127,7 +127,7 @@ window.__benchMeter = (stream) => {
     level.push(Math.sqrt(sum / buffer.length));
   }, 10);
   void context.resume();
-  return { read: () => ({ at, level }) };
+  return { read: (from = 0) => ({ at: at.slice(from), level: level.slice(from) }) };
 };
 if (navigator.mediaDevices) {
   const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
@@ -207,6 +207,8 @@ export class PageRig {
   readonly sentences: Array<{ at: number; words: number }> = [];
   /** Each microphone the room consumed (epoch ms): when its first packet came. */
   readonly voices: Array<{ firstPacketAt?: number }> = [];
+  /** The watching page's meter so far (heardAtPage()). */
+  private readonly out: Timeline = { at: [], level: [] };
 
   private constructor(
     readonly sfu: RtpReceiver,
@@ -269,9 +271,16 @@ export class PageRig {
     throw new Error('the page did not open its microphone within 30 s');
   }
 
-  /** The companion's audio at the watching page so far. */
-  heardAtPage(): Promise<Timeline> {
-    return this.watcher.evaluate('window.__benchOut.read()') as Promise<Timeline>;
+  /**
+   * The companion's audio at the watching page so far. Only the samples since the last read cross
+   * the DevTools protocol: the benchmark runs in the service's process, and copying and checking
+   * every sample of the run at each poll blocked its event loop for 100 ms and more.
+   */
+  async heardAtPage(): Promise<Timeline> {
+    const more = (await this.watcher.evaluate(`window.__benchOut.read(${this.out.at.length})`)) as Timeline;
+    this.out.at.push(...more.at);
+    this.out.level.push(...more.level);
+    return this.out;
   }
 
   /** Whether the watching page has been quiet for `ms` (after hearing the companion at all, with `afterLoud`) within `timeoutMs`. */
@@ -294,7 +303,7 @@ export class PageRig {
     return {
       micOpenedAt,
       mic: (await page.evaluate('window.__benchMic.meter.read()')) as Timeline,
-      out: await this.heardAtPage(),
+      out: await this.heardAtPage().then(({ at, level }) => ({ at: [...at], level: [...level] })),
       heard: this.heard,
       bargeIns: this.bargeIns,
       sentences: this.sentences,
