@@ -193,6 +193,8 @@ export interface PageSession {
   clientToken: string;
   viewerToken: string;
   room: AvatarRoom;
+  /** The niceness Chromium runs at (`--page-nice`): 0, the service's equal. */
+  pageNice?: number;
 }
 
 /**
@@ -227,12 +229,15 @@ export class PageRig {
     if (!listener) throw new Error('the room does not listen to voices');
     const sfu = new RtpReceiver({ keepPackets: true });
     const mirror = await session.room.mirrorTo('audio', await sfu.start());
-    const browser = await launchChromium([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${micPath}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ]);
+    const browser = await launchChromium(
+      [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${micPath}%noloop`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+      { nice: session.pageNice ?? 0 },
+    );
     // The watching page joins first (the greeting plays to it) and turns its sound on, as a user clicks.
     const watcher = await openPage(browser, session, session.viewerToken);
     await watcher.click('#unmute');

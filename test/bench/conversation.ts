@@ -36,6 +36,9 @@
  * with the service's reply engine (`--engine`, the local model by default) and then with the persona
  * engine (rules, no model), the pipeline's floor in the same run (`--floor off` leaves it out). p50
  * and p95 per row; `--dump <dir>` writes each page session's meters and events as JSON.
+ * `--page-nice <n>` runs Chromium at that niceness: its pages then take the cores only when the
+ * service leaves them idle, as a user's browser on its own device would (0, the default: as a
+ * browser on the service's own machine).
  *
  * Per language (`--languages en,es,fr,it,pt,zh`, in process only, instead of the voices): per
  * language a held-out character whose persona card is written in it, in its language's default
@@ -47,7 +50,7 @@
  *
  *   npm run bench -- conversation [--turns 6] [--barge-ins 3] [--voices en-US-joe,en-US-slt] [--engine local|persona]
  *     [--via in-process,browser] [--mic silence,noise] [--floor on|off] [--gap <ms after each question at the page>]
- *     [--languages en,es,fr,it,pt,zh]
+ *     [--page-nice <n>] [--languages en,es,fr,it,pt,zh]
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -197,8 +200,11 @@ export async function runConversation(): Promise<void> {
       gap: { type: 'string' },
       dump: { type: 'string' },
       languages: { type: 'string' },
+      'page-nice': { type: 'string', default: '0' },
     },
   });
+  pageNice = Number(values['page-nice']);
+  if (!Number.isInteger(pageNice) || pageNice < 0 || pageNice > 19) throw new Error('--page-nice: a whole number from 0 to 19');
   const turns = Number(values.turns);
   const bargeIns = Number(values['barge-ins']);
   const voices = String(values.voices).split(',');
@@ -241,7 +247,8 @@ export async function runConversation(): Promise<void> {
       `# conversation benchmark: voice to voice, ${turns} turns and ${bargeIns} barge-ins per voice, replies of ${replies
         .map((r) => (r.floor ? `${FLOOR_ENGINE.name} (the floor)` : engine!.serviceName))
         .join(' and ')}, VOICE_END_OF_TURN_MS ${config.voiceEndOfTurnMs}, VOICE_BARGE_IN_MS ${config.voiceBargeInMs}; ` +
-        `ms, wall clock, p50 / p95; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the start`,
+        `ms, wall clock, p50 / p95; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the start` +
+        (pageNice ? `; Chromium at niceness ${pageNice}` : ''),
     );
     const inProcess: Array<{ row: string[]; turns: TurnFigures[]; stops: BargeInFigures[] }> = [];
     const pages = new Map<MicFloor, Array<{ row: string[]; turns: PageTurn[] }>>();
@@ -570,6 +577,9 @@ async function measureLanguages(
   out(`# load average ${os.loadavg()[0]!.toFixed(1)} at the end`);
 }
 
+/** The niceness of the benchmark's Chromium (`--page-nice`). */
+let pageNice = 0;
+
 /** A realtime session of its own in `voiceId`, with the tokens of a user's page and of a watching page. */
 async function pageSession(service: RunningService, api: Api, voiceId: string): Promise<PageSession> {
   const character = await api.json('POST', '/api/v1/characters', { name: 'Bench', voiceId });
@@ -581,6 +591,7 @@ async function pageSession(service: RunningService, api: Api, voiceId: string): 
     clientToken: session.clientToken as string,
     viewerToken: viewer.token as string,
     room: service.services.media!.roomFor(session.id)!,
+    pageNice,
   };
 }
 
