@@ -37,22 +37,6 @@ function requestsFor(language: string | undefined): RegExp[] {
   return [ASKS_FOR_LONG, ...(own ? [own] : []), ...others];
 }
 
-/**
- * V8 compiles a pattern on its first match and again, to machine code, on its second. The packs'
- * patterns are long and `iu` (a negated class such as `[^.?!]` is case-folded over all of Unicode):
- * 0.1–0.3 s a compilation on two cores, about a second for them all, which would block the event
- * loop (every session's audio with it) in the first reply of the process. They are compiled soon
- * after start instead, one at a time, without keeping the process alive for it.
- */
-function compileAhead(patterns: RegExp[]): void {
-  const next = patterns.shift();
-  if (!next) return;
-  next.test('');
-  next.test('');
-  setTimeout(() => compileAhead(patterns), 0).unref();
-}
-setTimeout(() => compileAhead(requestsFor(undefined)), 0).unref();
-
 /** Whether a user line asks for the long form. */
 export function asksForLong(userText: string, language?: string): boolean {
   return requestsFor(language).some((r) => r.test(userText));
