@@ -20,16 +20,14 @@
  *
  *   npm run bench -- language-hint [--clips 40] [--weights 1,1.5,2,3,4,6,10,20]
  */
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import { projectRoot } from '../../runtime/paths.js';
-import { ensureTranscriptsAndAudio } from './speech-languages.js';
+import { ensureTranscriptsAndAudio, to16k, wavSeconds } from './speech-languages.js';
 import { startStt } from './stt-servers.js';
 
-const run = promisify(execFile);
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const PORT = Number(process.env.COMPANION_BENCH_PORT_BASE ?? 29000) + 894;
 const SOUNDS = '/usr/share/asterisk/sounds';
@@ -64,16 +62,6 @@ interface Detection {
   probabilities: Record<string, number>;
 }
 
-async function to16k(file: string): Promise<Buffer> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-'], {
-    encoding: 'buffer',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return stdout as unknown as Buffer;
-}
-
-const seconds = (wav: Buffer) => (wav.length - (wav.indexOf('data') + 8)) / 2 / 16000;
-
 /** Up to `count` clips of 1–6 s from the recordings' directories, sorted by name. */
 async function clipsOf(recordings: Recordings, count: number): Promise<Array<{ name: string; wav: Buffer }>> {
   const files = recordings.dirs
@@ -84,7 +72,7 @@ async function clipsOf(recordings: Recordings, count: number): Promise<Array<{ n
   for (const file of files) {
     if (clips.length >= count) break;
     const wav = await to16k(file);
-    const s = seconds(wav);
+    const s = wavSeconds(wav);
     if (s >= 1 && s <= 6) clips.push({ name: path.basename(file), wav });
   }
   return clips;
@@ -156,10 +144,10 @@ export async function runLanguageHint(): Promise<void> {
         const list: Detection[] = [];
         for (const clip of clips) {
           const { probabilities } = await detect(stt.url, clip.wav);
-          list.push({ clip: clip.name, seconds: seconds(clip.wav), probabilities });
+          list.push({ clip: clip.name, seconds: wavSeconds(clip.wav), probabilities });
           const heard = heardWith(probabilities, undefined, 1);
           if (heard !== r.language || process.env.BENCH_VERBOSE)
-            out(`#   ${r.language} ${clip.name} (${seconds(clip.wav).toFixed(1)} s) heard ${heard}: ${JSON.stringify(probabilities)}`);
+            out(`#   ${r.language} ${clip.name} (${wavSeconds(clip.wav).toFixed(1)} s) heard ${heard}: ${JSON.stringify(probabilities)}`);
         }
         detections[label].set(r.language, list);
         out(`# ${r.name}: ${list.length} clips`);

@@ -160,7 +160,7 @@ function transcripts(code: string): Map<string, string> {
   return map;
 }
 
-async function to16k(file: string): Promise<Buffer> {
+export async function to16k(file: string): Promise<Buffer> {
   const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', file, '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', '-'], {
     encoding: 'buffer',
     maxBuffer: 64 * 1024 * 1024,
@@ -168,7 +168,7 @@ async function to16k(file: string): Promise<Buffer> {
   return stdout as unknown as Buffer;
 }
 
-function wavSeconds(wav: Buffer): number {
+export function wavSeconds(wav: Buffer): number {
   const dataAt = wav.indexOf('data') + 8;
   return (wav.length - dataAt) / 2 / 16000;
 }
