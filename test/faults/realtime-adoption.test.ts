@@ -6,6 +6,8 @@
  */
 import test from 'ava';
 import { execFileSync } from 'node:child_process';
+import { connect } from 'nats';
+import { PlacementRegistry } from '../../runtime/actors/registry.js';
 import { createAccount, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { NodeProcess } from '../helpers/node-process.js';
 
@@ -27,7 +29,23 @@ const env = {
 const rtcMin = Number(process.env.RTC_MIN_PORT ?? 61000);
 const ports = (n: number) => ({ RTC_MIN_PORT: String(rtcMin + n * 500), RTC_MAX_PORT: String(rtcMin + n * 500 + 499) });
 
+/**
+ * Forgets the placements earlier test files left in the harness's NATS: their nodes are gone, so
+ * the nodes here would adopt those sessions as well (as a cluster should) and count their rooms.
+ * Test files run one at a time, so no placement belongs to a node that is still running.
+ */
+async function forgetEarlierPlacements(): Promise<void> {
+  const nc = await connect({ servers: process.env.NATS_URL });
+  try {
+    const registry = await PlacementRegistry.open(nc, 'realtime-adoption-test', 1);
+    for (const entry of await registry.list()) await registry.remove(entry.actorId);
+  } finally {
+    await nc.close();
+  }
+}
+
 test.before(async () => {
+  await forgetEarlierPlacements();
   admin = await startTestService({ COMPANION_ROLE: 'api', REDIS_URL: env.REDIS_URL });
   account = await createAccount(admin);
 });
