@@ -184,7 +184,7 @@ export interface PageRecording {
   /** Times the watching page joined the room (more than one: it reconnected, and its meter lost the stream). */
   joins: number;
   /** The watching page's mean jitter-buffer delay so far per kind (ms; audio is held there for its video too: lip sync). */
-  buffered: { audio: number; video: number; framesDecoded: number };
+  buffered: { audio: number; video: number; framesDecoded: number; concealedPercent: number; concealmentEvents: number };
 }
 
 export interface PageSession {
@@ -336,7 +336,18 @@ async function jitterBuffers(page: Page): Promise<PageRecording['buffered']> {
     const emitted = Number(inbound?.jitterBufferEmittedCount ?? 0);
     return emitted > 0 ? (1000 * Number(inbound!.jitterBufferDelay)) / emitted : Number.NaN;
   };
-  return { audio: mean('audio'), video: mean('video'), framesDecoded: Number(inboundOf('video')?.framesDecoded ?? 0) };
+  // Audio the page had to make up for packets that came late or never (a glitch a listener hears);
+  // the silence it fills in while nothing is sent is not counted.
+  const audio = inboundOf('audio');
+  const received = Number(audio?.totalSamplesReceived ?? 0);
+  const concealed = Number(audio?.concealedSamples ?? 0) - Number(audio?.silentConcealedSamples ?? 0);
+  return {
+    audio: mean('audio'),
+    video: mean('video'),
+    framesDecoded: Number(inboundOf('video')?.framesDecoded ?? 0),
+    concealedPercent: received > 0 ? (100 * concealed) / received : Number.NaN,
+    concealmentEvents: Number(audio?.concealmentEvents ?? 0),
+  };
 }
 
 async function openPage(browser: Browser, session: PageSession, token: string): Promise<Page> {

@@ -623,7 +623,8 @@ async function measureInPage(
     if (result.unmatched > 0) out(`# ${tag}, browser: ${result.unmatched} turn(s) heard that no question explains`);
     out(
       `# ${tag}, browser: the watching page's jitter buffers held audio ${recording.buffered.audio.toFixed(0)} ms and ` +
-        `video ${recording.buffered.video.toFixed(0)} ms on average (${recording.buffered.framesDecoded} frames decoded)`,
+        `video ${recording.buffered.video.toFixed(0)} ms on average (${recording.buffered.framesDecoded} frames decoded); ` +
+        `it concealed ${recording.buffered.concealedPercent.toFixed(2)} % of the audio it received (${recording.buffered.concealmentEvents} events)`,
     );
     if (recording.joins > 1)
       out(`# ${tag}, browser: the watching page reconnected (${recording.joins} joins); its figures after that are lost`);
