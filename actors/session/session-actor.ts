@@ -25,7 +25,7 @@ import type { RealtimeMedia, SessionRealtime, SpeechCut } from './realtime.js';
 import { splitSentences } from '../../runtime/text/sentences.js';
 import { NotAvailableError } from '../../runtime/errors.js';
 import { storableText, textProblem } from '../../runtime/text/text-checks.js';
-import { replyLanguage } from './reply/reply-language.js';
+import { expectedLanguage, replyLanguage } from './reply/reply-language.js';
 import { baseLanguage } from '../../runtime/characters/languages.js';
 
 /**
@@ -184,8 +184,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     // Heard in the character's language when it keeps to one; otherwise each turn's language is told from the turn.
     const { language, languageFixed } = state.character;
     const hears = languageFixed ? language.split('-')[0]!.toLowerCase() : 'auto';
-    // Expected in the language the user spoke last, or the character's (a prior for unsure detections).
-    const expects = hears === 'auto' ? baseLanguage(replyLanguage(state.character, state.memory, '')) : undefined;
+    // A prior for the transcriber's unsure detections.
+    const expects = hears === 'auto' ? baseLanguage(expectedLanguage(state.character, state.memory)) : undefined;
     const opened = await deps.media.open({
       id,
       userId,
@@ -221,8 +221,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       characterName: state.character.name,
       personality: state.character.personality,
       history: state.memory,
-      // The next turn's language is not known yet: the one the user spoke last is the likeliest.
-      language: replyLanguage(state.character, state.memory, ''),
+      language: expectedLanguage(state.character, state.memory),
       characterLanguage: state.character.language,
     });
   }

@@ -23,17 +23,25 @@ export interface CharacterLanguage {
  */
 export function replyLanguage(character: CharacterLanguage, history: readonly Turn[], userText: string, heard?: string): string {
   if (character.languageFixed) return character.language;
-  const own = (language: string) => (sameLanguage(language, character.language) ? character.language : baseLanguage(language));
-  if (heard?.trim()) return own(heard.trim());
+  if (heard?.trim()) return own(heard.trim(), character.language);
   const said = detectLanguage(userText).language;
-  if (said) return own(said);
+  if (said) return own(said, character.language);
   for (let i = history.length - 1; i >= 0; i--) {
     const t = history[i]!;
     if (t.role !== 'user') continue;
     const earlier = detectLanguage(t.text).language;
-    if (earlier) return own(earlier);
+    if (earlier) return own(earlier, character.language);
   }
   return character.language;
+}
+
+/**
+ * The language the session's next turn is likeliest in, before it is heard: the one the user spoke
+ * last, or the character's. The model's prompt is evaluated ahead in it, and the room's transcriber
+ * takes it as its hint.
+ */
+export function expectedLanguage(character: CharacterLanguage, history: readonly Turn[]): string {
+  return replyLanguage(character, history, '');
 }
 
 /** The language a persona is written in: its own text tells, or else the character's language. */
