@@ -43,6 +43,11 @@ export interface SessionRealtime {
    */
   prefetch(words: string, language?: string): void;
   /**
+   * The opening words prefetched are fit to say as they are (the reply engine judged them as a first
+   * sentence): they are spoken now, before their sentence is complete, which then goes on from them.
+   */
+  sayOpening(words: string): void;
+  /**
    * Stops speaking at once (barge-in): the sentence playing stops where it is and queued ones are
    * dropped. Returns what was cut, so the journal keeps only what was heard.
    */

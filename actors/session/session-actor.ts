@@ -311,6 +311,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           characterLanguage: state.character.language,
           // Spoken into the room: its opening words are synthesised while the model writes the rest.
           onOpening: media && ((words: string) => void (turn.signal.aborted || media?.prefetch(storableText(words), language))),
+          // …and said at once when they are fit to say as they are, the rest following when it comes.
+          onOpeningFit: media && ((words: string) => void (turn.signal.aborted || media?.sayOpening(storableText(words)))),
         },
         turn.signal,
       )) {

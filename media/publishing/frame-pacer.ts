@@ -21,7 +21,10 @@
  * `prefetch()` synthesises a reply's opening words before its first sentence is complete (the
  * reply engine still generating the rest of it): when that sentence comes and starts with them, they
  * are its first piece, already synthesised, and the rest follows as the second. Speculative only:
- * words the sentence does not start with are never played.
+ * words the sentence does not start with are never played, unless `sayOpening()` says they are fit
+ * to say as they are (the reply engine judged them as it judges a first sentence): then they play
+ * at once, and the sentence, when it comes, plays on from them. A sentence said in two such parts is
+ * captioned in two (`utteranceStart` with the opening words, `utteranceGrows` with the rest).
  *
  * `hold()` keeps queued sentences from starting (they are still synthesised) until `release()`:
  * a reply begun before the user's turn is final is ready to play the moment it is, and is dropped
@@ -48,6 +51,7 @@ export interface FramePacerOptions<U extends SpokenAudio> {
 }
 
 interface Queued<U> {
+  /** The sentence this piece belongs to (for a reply's opening said ahead, its words until the sentence comes). */
   sentence: string;
   /** What is synthesised: the sentence, or one of its pieces (its first breath group, then the rest). */
   piece: string;
@@ -56,6 +60,8 @@ interface Queued<U> {
   /** Characters of the sentence before this piece, and whether it is the sentence's last. */
   before: number;
   last: boolean;
+  /** The rest of a sentence whose opening started before the sentence was known: captioned apart. */
+  grows?: boolean;
   utterance?: U;
   pcm?: Int16Array;
   failed?: boolean;
@@ -90,6 +96,8 @@ export interface JitterFigures {
 
 export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitter<{
   utteranceStart: [sentence: string, atMs: number];
+  /** The rest of a sentence that started as its opening words alone (sayOpening()). */
+  utteranceGrows: [rest: string];
   utteranceEnd: [sentence: string];
 }> {
   readonly targetFps: number;
@@ -116,6 +124,8 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   private opening:
     | { piece: string; language: string | undefined; ready: Promise<{ utterance: U; pcm: Int16Array } | undefined> }
     | undefined;
+  /** The opening said ahead of its sentence (sayOpening()), until speak() brings the sentence. */
+  private opened: Queued<U> | undefined;
 
   constructor(private readonly options: FramePacerOptions<U>) {
     super();
@@ -146,6 +156,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   /** Queues a sentence (in `language`, BCP-47, when given); it is synthesised now (after the ones before it) and played in order. */
   speak(sentence: string, language?: string): void {
     if (this.closed) return;
+    if (this.continueOpened(sentence, language)) return;
     const opening = this.opening;
     this.opening = undefined;
     const pieces = this.speaking ? [sentence] : this.firstPieces(sentence, language, opening);
@@ -179,6 +190,40 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     });
     this.preparing = ready;
     this.opening = { piece: words, language, ready };
+  }
+
+  /**
+   * The opening words prefetched are fit to say before their sentence is complete: they play as
+   * soon as nothing holds them (hold()), and the sentence they open, when speak() brings it, goes on
+   * from them. Other words, or a pacer already speaking, change nothing.
+   */
+  sayOpening(words: string): void {
+    const opening = this.opening;
+    if (this.closed || this.speaking || !opening || opening.piece !== words) return;
+    this.opening = undefined;
+    const entry: Queued<U> = { sentence: words, piece: words, language: opening.language, before: 0, last: false };
+    this.queue.push(entry);
+    this.adopt(entry, opening.ready);
+    this.opened = entry;
+  }
+
+  /** Whether `sentence` goes on from the opening said ahead (sayOpening()): its rest is queued after it. */
+  private continueOpened(sentence: string, language: string | undefined): boolean {
+    const opened = this.opened;
+    this.opened = undefined;
+    if (!opened || opened.failed || opened.language !== language || !sentence.startsWith(opened.piece)) return false;
+    const started = this.playing?.entry === opened || !this.queue.includes(opened);
+    opened.sentence = sentence;
+    const rest = sentence.slice(opened.piece.length).trim();
+    if (!rest) {
+      opened.last = true;
+      if (started && this.playing?.entry !== opened) this.emit('utteranceEnd', sentence); // it has been said already
+      return true;
+    }
+    const entry: Queued<U> = { sentence, piece: rest, language, before: opened.piece.length + 1, last: true, grows: started };
+    this.queue.push(entry);
+    this.prepare(entry);
+    return true;
   }
 
   /**
@@ -231,6 +276,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   interrupt(): Interruption {
     this.held = false;
     this.opening = undefined;
+    this.opened = undefined;
     const current = this.playing;
     this.playing = undefined;
     this.midReply = false;
@@ -267,6 +313,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     clearTimeout(this.timer);
     this.timer = undefined;
     this.queue.length = 0;
+    this.opened = undefined;
     this.playing = undefined;
   }
 
@@ -334,5 +381,6 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.midReply = false;
     this.playing = { entry: head as Playing<U>['entry'], offset: 0 };
     if (head.before === 0) this.emit('utteranceStart', head.sentence, now);
+    else if (head.grows) this.emit('utteranceGrows', head.piece);
   }
 }

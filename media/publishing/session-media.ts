@@ -80,6 +80,7 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     // The companion's lines are captioned as they are spoken, sentence by sentence: a reply cut
     // short by the user shows only the sentences that were heard (at least begun).
     pacer.on('utteranceStart', (sentence) => room.caption({ role: 'companion', text: sentence }));
+    pacer.on('utteranceGrows', (rest) => room.caption({ role: 'companion', text: rest })); // a page joins a sentence's parts
     // The user's words as they speak, live: replaced by the next, and by the turn once it is taken.
     const interim = (text: string) => room.caption({ role: 'user', text, interim: true });
     listener?.on('partial', interim);
@@ -137,6 +138,10 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
 
   prefetch(words: string, language?: string): void {
     this.pacer.prefetch(words, language);
+  }
+
+  sayOpening(words: string): void {
+    this.pacer.sayOpening(words);
   }
 
   interrupt(): Interruption {

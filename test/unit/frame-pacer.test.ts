@@ -237,3 +237,53 @@ test("a reply's opening words synthesised ahead play the moment their sentence c
   t.deepEqual(prepared, ['I keep the light.']);
   t.is(started[1]![0], 'I keep the light.');
 });
+
+test('opening words fit to say play before their sentence is complete, and the sentence goes on from them', async (t) => {
+  const opening = 'The tallest mountain in the world is Mount Everest,';
+  const rest = 'which stands on the border of Nepal and Tibet.';
+  const prepared: string[] = [];
+  const performer: PacedPerformer<SpokenAudio & { text: string }> = {
+    ...fakePerformer({}),
+    async prepare(text) {
+      prepared.push(text);
+      await new Promise((r) => setTimeout(r, 100));
+      const pcm = new Int16Array(24_000 / 2).fill(text.length * 10); // 500 ms
+      return { text, pcm, sampleRate: 24_000, durationMs: 500 };
+    },
+  };
+  const { pacer, ticks } = run(20, performer);
+  const captions: string[] = [];
+  const ended: string[] = [];
+  pacer.on('utteranceStart', (s) => captions.push(s));
+  pacer.on('utteranceGrows', (s) => captions.push(s));
+  pacer.on('utteranceEnd', (s) => ended.push(s));
+  pacer.start();
+  pacer.prefetch(opening);
+  pacer.sayOpening(opening);
+  // The model is still writing the rest of the sentence: the opening plays meanwhile.
+  while (captions.length === 0) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(captions, [opening], 'the opening is said, and captioned, before its sentence exists');
+  pacer.speak(`${opening} ${rest}`);
+  while (ended.length === 0) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(prepared, [opening, rest], 'each part synthesised once: the opening ahead, then the rest');
+  t.deepEqual(captions, [opening, rest], 'a page joins the two parts into the sentence');
+  t.deepEqual(ended, [`${opening} ${rest}`]);
+  const levels = ticks.map((tick) => tick.pcm.readInt16LE(0)).filter((v) => v !== 0);
+  t.is(levels[0], opening.length * 10, 'the opening first');
+  t.is(levels.at(-1), rest.length * 10, 'then the rest');
+
+  // Cut while only the opening of the next reply has been said: what was heard is part of it.
+  pacer.prefetch('I keep the lighthouse on the cape,');
+  pacer.sayOpening('I keep the lighthouse on the cape,');
+  while (captions.length < 3) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 150));
+  const cut = pacer.interrupt();
+  t.is(cut.playing?.sentence, 'I keep the lighthouse on the cape,');
+  t.true(cut.playing!.heardFraction > 0 && cut.playing!.heardFraction < 1);
+  // Words that are not the ones prefetched are not said ahead.
+  pacer.prefetch('Mount Everest is the tallest mountain,');
+  pacer.sayOpening('Mount Everest is the tallest,');
+  await new Promise((r) => setTimeout(r, 300));
+  pacer.close();
+  t.is(captions.length, 3, 'nothing said');
+});

@@ -676,3 +676,82 @@ test('asked for advice, a fact of the persona sharing one word with the question
     void _;
   t.not(lastNote(), adviceNote());
 });
+
+/** A model server that streams each generation's pieces `gapMs` apart, then ends it; one generation per request. */
+async function streamingModel(t: { teardown(fn: () => void): void }, generations: string[][], gapMs: number) {
+  const seen = { requests: 0 };
+  const server = http.createServer((req, res) => {
+    const pieces = generations[Math.min(seen.requests++, generations.length - 1)]!;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
+    let i = 0;
+    const timer = setInterval(() => {
+      if (i < pieces.length) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: pieces[i++] } }] })}\n\n`);
+      else {
+        clearInterval(timer);
+        res.end('data: [DONE]\n\n');
+      }
+    }, gapMs);
+    res.on('close', () => clearInterval(timer));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** The reply with what its opening callbacks were told, and when, against when each sentence came. */
+async function spokenReply(engine: OpenAiEngine, userText: string) {
+  const events: string[] = [];
+  const ctx = {
+    ...mira,
+    userText,
+    onOpening: (words: string) => events.push(`opening: ${words}`),
+    onOpeningFit: (words: string) => events.push(`say now: ${words}`),
+  };
+  for await (const sentence of engine.reply(ctx)) events.push(`sentence: ${sentence}`);
+  return events;
+}
+
+test('opening words that pass as a first sentence are said before the sentence is complete', async (t) => {
+  const words = 'The tallest mountain in the world is Mount Everest, which stands at 8,848 metres above the sea. '.split(/(?<= )/);
+  const model = await streamingModel(t, [words], 5);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS);
+  t.deepEqual(await spokenReply(engine, 'What is the tallest mountain in the world?'), [
+    'opening: The tallest mountain in the world is Mount Everest,',
+    'say now: The tallest mountain in the world is Mount Everest,',
+    'sentence: The tallest mountain in the world is Mount Everest, which stands at 8,848 metres above the sea.',
+  ]);
+});
+
+test('opening words said ahead are the whole reply when the rest of their sentence is refused; unsaid, the engine asks again', async (t) => {
+  const refusedRest = "I love the sea at dawn, and if you have any other questions, please don't hesitate to ask. ".split(/(?<= )/);
+  const model = await streamingModel(t, [refusedRest, ['I watch the gulls. ']], 5);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS);
+  t.deepEqual(await spokenReply(engine, 'What do you love?'), [
+    'opening: I love the sea at dawn,',
+    'say now: I love the sea at dawn,',
+    'sentence: I love the sea at dawn,',
+  ]);
+  t.is(model.seen.requests, 1, 'no second generation after words already said');
+
+  // Typed, with nothing said ahead: the refused sentence is asked again.
+  const typed = await streamingModel(t, [refusedRest, ['I watch the gulls. ']], 5);
+  t.deepEqual(await replyOf(new OpenAiEngine(typed.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS)), ['I watch the gulls.']);
+  t.is(typed.seen.requests, 2);
+});
+
+test('opening words that would not pass as a first sentence wait for the sentence', async (t) => {
+  // Its name alone as the subject of a third-person sentence ("Mira loves…") is refused as a first sentence.
+  const words = 'Mira is a baker from the old town, and she bakes bread every morning. '.split(/(?<= )/);
+  const model = await streamingModel(t, [words, ['I bake bread every morning. ']], 5);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS);
+  const events = await spokenReply(engine, 'What do you do?');
+  t.true(events.includes('opening: Mira is a baker from the old town,'), events.join(' | '));
+  t.false(
+    events.some((e) => e.startsWith('say now')),
+    events.join(' | '),
+  );
+});

@@ -531,6 +531,8 @@ interface Outcome {
   refusedFor?: string;
   /** A filler sentence it began with and nothing after it ("Hello!"). */
   filler?: string;
+  /** The opening words said before its first sentence was complete (ReplyContext.onOpeningFit). */
+  opened?: string;
 }
 
 export class OpenAiEngine implements ReplyEngine {
@@ -625,11 +627,21 @@ export class OpenAiEngine implements ReplyEngine {
   }
 
   async *reply(turnContext: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
-    // The opening words are told once a turn, from the first attempt that has them.
-    const tell = turnContext.onOpening;
+    // The opening words are told once a turn, from the first attempt that has them, and said at
+    // once when they pass as a first sentence would and say what the reply must say (must-say.ts).
+    const { onOpening: tell, onOpeningFit: sayNow, ...rest } = turnContext;
     let openingTold = false;
-    const onOpening = tell && ((words: string) => void (openingTold || ((openingTold = true), tell(words))));
-    const ctx = this.localised({ ...turnContext, onOpening });
+    const open =
+      tell &&
+      ((words: string, fit: boolean): boolean => {
+        if (openingTold) return false;
+        openingTold = true;
+        tell(words);
+        if (!fit || !sayNow || (must && !must.said.test(words))) return false;
+        sayNow(words);
+        return true;
+      });
+    const ctx = this.localised(rest);
     const pack = packOf(ctx);
     const messages = [
       ...this.conversation(ctx),
@@ -710,7 +722,7 @@ export class OpenAiEngine implements ReplyEngine {
       const last = attempt === this.limits.emptyRetries || Date.now() - started > this.timeoutMs / 2;
       const held: string[] = [];
       try {
-        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps)) {
+        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open)) {
           if (must && !spoke && !must.said.test(sentence)) {
             held.push(sentence);
             continue;
@@ -724,6 +736,10 @@ export class OpenAiEngine implements ReplyEngine {
         // Out of time: what was already spoken is the reply (a runaway cut by time); nothing
         // spoken is a clear failure of this turn.
         if (spoke) return;
+        if (outcome.opened) {
+          yield outcome.opened;
+          return;
+        }
         if (held.length || unsaid) {
           yield* opened(held.length ? held : unsaid!);
           return;
@@ -735,6 +751,12 @@ export class OpenAiEngine implements ReplyEngine {
         throw new ReplyEngineUnavailable(`the reply engine did not finish a reply within ${this.timeoutMs} ms`);
       }
       if (spoke) return;
+      // Its opening words were said ahead, and the sentence they began was then refused (or never
+      // came): they are the reply, as a later sentence refused ends a reply before it.
+      if (outcome.opened) {
+        yield outcome.opened;
+        return;
+      }
       if (held.length) {
         if (last) {
           yield* opened(held);
@@ -815,6 +837,8 @@ export class OpenAiEngine implements ReplyEngine {
     signal: AbortSignal,
     guard: ReplyGuard,
     caps: { maxTokens: number; maxSentences: number },
+    /** Told the opening words and whether they would pass as the first sentence; true when they are said now. */
+    open?: (words: string, fit: boolean) => boolean,
   ): AsyncIterable<string> {
     const stop = new AbortController();
     const signals = [stop.signal, signal];
@@ -865,16 +889,26 @@ export class OpenAiEngine implements ReplyEngine {
       rewrite: (s) => rewrite(s.replace(LIST_MARK, '')),
       mend: (s) => guard.shortened(s),
     });
+    // The opening words as the first sentence: every check the cleaner would make of it, without
+    // recording anything (missing the question, they wait for the sentence that may answer it).
+    const fitAsFirst = (words: string) =>
+      cleaner.saysAsWritten(words) &&
+      !filler(words) &&
+      !(guard.onlyItsName(words) && guard.shortened(words) === undefined) &&
+      !breaksCharacter(words, machine, ctx.userText, packOf(ctx)) &&
+      !echoesPrompt(words, ctx) &&
+      guard.refuses(words) === undefined &&
+      !guard.missesTheQuestion(words);
     // The model's text until the cleaner's first sentence, read for the reply's opening words.
-    let opening: string | undefined = ctx.onOpening ? '' : undefined;
+    let opening: string | undefined = open ? '' : undefined;
     try {
       for await (const delta of this.deltas(res.body)) {
         if (opening !== undefined) {
           opening += delta;
           const words = replyOpening(opening);
           if (words) {
-            ctx.onOpening!(words);
             opening = undefined;
+            if (open!(words, fitAsFirst(words))) outcome.opened = words;
           }
         }
         for (const sentence of cleaner.push(delta)) {

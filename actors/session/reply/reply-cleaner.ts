@@ -161,6 +161,18 @@ export class ReplyCleaner {
     return this.accept([...this.splitter.push(rest), ...this.splitter.flush()]);
   }
 
+  /**
+   * Whether `words`, the opening of the reply's first sentence while the rest is still being
+   * written (reply-opening.ts), would be said as they are if they were the whole sentence: nothing
+   * kept back yet, and no label, quote, name or perspective to mend. The checks the caller gave
+   * are its own to ask (they may record what they see); nothing is recorded here.
+   */
+  saysAsWritten(words: string): boolean {
+    const text = words.replace(/\s+/g, ' ').trim();
+    if (this.count > 0 || this.done || LABEL.test(text) || this.ownLabelLast.test(text)) return false;
+    return text === words && this.rewrite(this.spellName(unquoted(this.unwrapped(text)))) === text;
+  }
+
   /** Token and markdown removal, and a cut where a new line starts with another speaker's label. */
   private prepare(text: string): string {
     const cleaned = stripTemplateTokens(text)

@@ -28,6 +28,13 @@ export interface ReplyContext {
    * A hint only: the reply is still the sentences yielded, which may not start with them.
    */
   onOpening?: ((words: string) => void) | undefined;
+  /**
+   * Told after onOpening, where the engine judged those words as it judges a first sentence and
+   * they passed: they may be said now, before the rest of the sentence exists. The first sentence
+   * yielded then starts with them; or, where the rest is refused or never comes, the reply is those
+   * words alone.
+   */
+  onOpeningFit?: ((words: string) => void) | undefined;
 }
 
 export interface ReplyEngine {
