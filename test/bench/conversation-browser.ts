@@ -11,7 +11,7 @@
  * watching page receives it. Each question's onset is found on the page's microphone, which places the
  * WAV's last voiced sample on the wall clock; the first loud 10 ms at the watching page after it is the
  * companion's first audio there. Between the two, the service's own timings (the room's `heard` and
- * `bargeIn` events, the reply engine's first sentence) and the companion's audio where it leaves the SFU
+ * `bargeIn` events, the reply engine's first words) and the companion's audio where it leaves the SFU
  * (a plain-RTP consumer, decoded) give the stages. For barge-in, a new st_ page per trial types a
  * request for a story and opens its microphone once a long sentence of the answer starts: the file
  * starts again, and its interruption comes over that sentence.
@@ -405,14 +405,14 @@ function onsetAtPage(recording: PageRecording, said: Said): number | undefined {
 /**
  * One turn: when each stage came, ms from the question's last voiced sample at the page's microphone.
  * Stages overlap: the reply begins on the transcript taken at the first pause, before the turn ends
- * (its audio held until then), so its first sentence can come before the end of turn.
+ * (its audio held until then), so its first words can come before the end of turn.
  */
 export interface PageTurn {
   /** The room's listener declared the turn over. */
   endOfTurn: number;
   /** The turn's transcript was ready. */
   transcript: number;
-  /** The reply engine's first sentence of the reply that was spoken. */
+  /** The reply engine's first words (its first sentence, or its opening said ahead) of the reply that was spoken. */
   reply: number;
   /** The frame pacer started playing the reply to the encoder (its first piece synthesised, the hold released, the next tick). */
   playing: number;
@@ -426,7 +426,7 @@ export interface PageTurn {
 export async function pageTurns(
   recording: PageRecording,
   said: Said[],
-  firstSentenceAt: number[],
+  firstWordsAt: number[],
 ): Promise<{ turns: PageTurn[]; notes: string[]; unmatched: number }> {
   const turns: PageTurn[] = [];
   const notes: string[] = [];
@@ -459,10 +459,10 @@ export async function pageTurns(
     }
     const sfu = await sfuTimeline(recording, lastVoiced, heardAt + 100);
     const sfuAt = firstAbove(sfu, lastVoiced, Infinity, LOUD);
-    // The reply's first audio to the encoder, and the first sentence of the reply that played (a reply begun on
+    // The reply's first audio to the encoder, and the first words of the reply that played (a reply begun on
     // an early transcript that the user's further speech withdrew is never played).
     const playing = sfuAt === undefined ? undefined : recording.sentences.find((x) => x.at >= lastVoiced && x.at <= sfuAt)?.at;
-    const first = playing === undefined ? undefined : firstSentenceAt.filter((at) => at >= onset && at <= playing).at(-1);
+    const first = playing === undefined ? undefined : firstWordsAt.filter((at) => at >= onset && at <= playing).at(-1);
     if (sfuAt === undefined || playing === undefined || first === undefined) {
       const missing =
         sfuAt === undefined ? 'did not leave the SFU' : playing === undefined ? 'the pacer never started' : 'no reply explains';
@@ -580,9 +580,9 @@ async function pageBargeIn(recording: PageRecording, said: Said): Promise<PageBa
 }
 
 /** A recording as JSON, to look at what the meters saw (`--dump <dir>`): the timelines, the room's events, the script. */
-export async function dumpRecording(file: string, recording: PageRecording, said: Said[], firstSentenceAt: number[]): Promise<void> {
+export async function dumpRecording(file: string, recording: PageRecording, said: Said[], firstWordsAt: number[]): Promise<void> {
   const { sfu: packets, ...rest } = recording;
   const sfu = await sfuTimeline(recording, 0, Infinity); // the companion's audio out of the SFU, decoded: its levels
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ ...rest, said, firstSentenceAt, sfu, sfuPackets: packets.packets.length }));
+  fs.writeFileSync(file, JSON.stringify({ ...rest, said, firstWordsAt, sfu, sfuPackets: packets.packets.length }));
 }

@@ -11,7 +11,8 @@
  *
  *     end of turn         the room's listener declares the turn over (VOICE_END_OF_TURN_MS of silence)
  *     transcript          the turn's transcript ready
- *     reply 1st sentence  the reply engine's first sentence of the reply spoken (timed through wrapReplyEngine)
+ *     reply 1st words     the reply engine's first words of the reply spoken: its first sentence, or its opening words
+ *                         when they are said ahead of it (ReplyContext.onOpeningFit), timed through wrapReplyEngine
  *     playing             the frame pacer starts playing it to the encoder (TTS of its first piece, the hold, the next tick)
  *     out of the SFU      the first loud packet of the companion's voice leaving the SFU (decoded)
  *     in the browser      the first loud 10 ms at the watching page (its jitter buffer, its decoder): voice to voice
@@ -99,9 +100,12 @@ const QUESTIONS = [
 /** The pipeline's floor: replies from the persona engine (rules, no model), at once. */
 const FLOOR_ENGINE = new PersonaEngine();
 
-/** Times the reply engine's first sentence of each turn (epoch ms); with `floor`, the persona engine replies instead. */
+/**
+ * Times the reply engine's first words of each turn (epoch ms): its first sentence, or the opening
+ * words it said ahead of it. With `floor`, the persona engine replies instead.
+ */
 class TimedEngine implements ReplyEngine {
-  firstSentenceAt: number[] = [];
+  firstWordsAt: number[] = [];
   /** Set between sessions: a session is prepared and answered by one engine. */
   floor = false;
   constructor(private readonly inner: ReplyEngine) {}
@@ -123,10 +127,12 @@ class TimedEngine implements ReplyEngine {
     return ready;
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
-    let first = true;
-    for await (const sentence of this.current.reply(ctx, signal)) {
-      if (first) this.firstSentenceAt.push(Date.now());
-      first = false;
+    let told = false;
+    const firstWords = () => void (told || ((told = true), this.firstWordsAt.push(Date.now())));
+    const sayNow = ctx.onOpeningFit;
+    const timed = sayNow ? { ...ctx, onOpeningFit: (words: string) => (firstWords(), sayNow(words)) } : ctx;
+    for await (const sentence of this.current.reply(timed, signal)) {
+      firstWords();
       yield sentence;
     }
   }
@@ -285,7 +291,7 @@ export async function runConversation(): Promise<void> {
         `through the viewer page in Chromium, the microphone's pauses ${mic === 'silence' ? 'digital silence' : `a ${NOISE_LABEL} noise floor`}: ` +
           'each stage when it came, from the question’s last voiced sample at the page’s microphone ' +
           '(the reply begins on the transcript taken at the first pause: it can come before the end of turn)',
-        ['voice', 'replies', 'end of turn', 'transcript', 'reply 1st sentence', 'playing', 'out of the SFU', 'in the browser', 'turns'],
+        ['voice', 'replies', 'end of turn', 'transcript', 'reply 1st words', 'playing', 'out of the SFU', 'in the browser', 'turns'],
         rows.map(({ row, turns: t }) => [
           ...row,
           ...cells(t, ['endOfTurn', 'transcript', 'reply', 'playing', 'sfu', 'browser']),
@@ -302,7 +308,7 @@ export async function runConversation(): Promise<void> {
     if (inProcess.length > 0) {
       table(
         'in process (Opus RTP into the room, the companion’s audio where it leaves the SFU): each stage from the one before, from the question’s last voiced sample',
-        ['voice', 'replies', 'VAD end of turn', 'STT', 'reply 1st sentence', 'TTFA', 'voice to voice', 'TTS 1st chunk alone', 'turns'],
+        ['voice', 'replies', 'VAD end of turn', 'STT', 'reply 1st words', 'TTFA', 'voice to voice', 'TTS 1st chunk alone', 'turns'],
         inProcess.map(({ row, turns: t }) => [
           ...row,
           ...cells(t, ['vad', 'stt', 'reply', 'audio', 'total', 'ttsAlone']),
@@ -412,13 +418,13 @@ async function measureVoice(
       const speechEndMs = lead + voicedSpan(question).endMs;
       const packets = await opusPackets(joinPcm([silence(question, lead), question, silence(question, 2500)]), INJECTED_VOICE);
       const heardBefore = heard.length;
-      const firstBefore = engine.firstSentenceAt.length;
+      const firstBefore = engine.firstWordsAt.length;
       const packetsBefore = audio.packets.length;
       const sentAt = await sendPaced((p) => voice.send(p), packets);
       const speechEnd = epoch(sentAt[Math.min(sentAt.length - 1, Math.ceil(speechEndMs / PACKET_MS))]!);
       await audio.waitFor((p) => p.slice(packetsBefore).some(isSpeech), 60_000).catch(() => undefined);
       const h = heard[heardBefore];
-      const first = engine.firstSentenceAt[firstBefore];
+      const first = engine.firstWordsAt[firstBefore];
       const spoken = audio.packets.slice(packetsBefore).find((p) => isSpeech(p) && epoch(p.at) > (first ?? 0));
       if (!h || !first || !spoken) {
         out(
@@ -551,7 +557,7 @@ async function measureLanguages(
       'questions by',
       'VAD end of turn',
       'STT',
-      'reply 1st sentence',
+      'reply 1st words',
       'TTFA',
       'voice to voice',
       `× ${baseline}`,
@@ -617,8 +623,8 @@ async function measureInPage(
   const session = await pageSession(service, api, voiceId);
   try {
     const recording = await talkThroughPages(session, script.pcm, script.durationMs, (line) => out(`# ${tag}: ${line}`));
-    if (dump) await dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}.json`), recording, script.said, engine.firstSentenceAt);
-    const result = await pageTurns(recording, script.said, engine.firstSentenceAt);
+    if (dump) await dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}.json`), recording, script.said, engine.firstWordsAt);
+    const result = await pageTurns(recording, script.said, engine.firstWordsAt);
     for (const note of result.notes) out(`# ${tag}, browser, ${note}`);
     if (result.unmatched > 0) out(`# ${tag}, browser: ${result.unmatched} turn(s) heard that no question explains`);
     out(
