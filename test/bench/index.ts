@@ -12,6 +12,7 @@ import { runReplyWarmup } from './reply-warmup.js';
 import { runSessions } from './sessions.js';
 import { runSoak } from './soak.js';
 import { runSpeech } from './speech.js';
+import { runSpeechFirstPiece } from './speech-first-piece.js';
 import { runSpeechLanguages } from './speech-languages.js';
 import { runTranscription } from './transcription.js';
 import { runTurnModel } from './turn-model.js';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   sessions: runSessions,
   speech: runSpeech,
   'speech-languages': runSpeechLanguages,
+  'speech-first-piece': runSpeechFirstPiece,
   'language-hint': runLanguageHint,
   media: runMedia,
   replies: runReplies,

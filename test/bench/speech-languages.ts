@@ -113,7 +113,7 @@ const NUMBER_WORDS: Record<string, string[]> = {
 };
 
 /** Lower-case words without accents or punctuation (the transcripts drop accents: "numero"); Han characters one by one. */
-function tokens(text: string, code: string): string[] {
+export function tokens(text: string, code: string): string[] {
   const numbers = NUMBER_WORDS[code];
   const spelt = numbers ? text.replace(/(?<![\d.,])\d{1,2}(?![\d.,]\d)/gu, (n) => (Number(n) <= 10 ? ` ${numbers[Number(n)]} ` : n)) : text;
   const plain = spelt
