@@ -436,6 +436,10 @@ async function measureVoice(
       const over = epoch(performance.now() - 1500) - speechEnd;
       const replyText = await lastReplyOf(service, session.id);
       const ttsAlone = await timeTts(service, voiceId, firstSentenceOf(replyText));
+      out(
+        `# ${tag}, in process, turn ${turn + 1}: voice to voice ${(epoch(spoken.at) - speechEnd).toFixed(0)} ms, first words ` +
+          `${(first - speechEnd).toFixed(0)} ms after the question; "${replyText.slice(0, 80)}"`,
+      );
       figures.push({
         vad: h.turnEndedAt - speechEnd,
         stt: h.transcribedAt - h.turnEndedAt,

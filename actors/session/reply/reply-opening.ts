@@ -1,24 +1,32 @@
 /**
  * A reply's opening words, read from the model's text before its first sentence is complete: its
- * first breath group (runtime/text/breath-points.ts), once enough of the sentence follows it. A
- * voice synthesises them while the model is still writing the rest of the sentence
- * (ReplyContext.onOpening), so the answer starts as soon as the sentence is, not a synthesis later.
+ * first breath group (runtime/text/breath-points.ts), as soon as the word after its breath point is
+ * whole ("Everest, which "), so that the point is sure. A voice synthesises them while the model is
+ * still writing the rest of the sentence (ReplyContext.onOpening), and may say them at once.
  */
-import { firstBreathGroup } from '../../../runtime/text/breath-points.js';
+import { breathPoints, spokenLength } from '../../../runtime/text/breath-points.js';
 import { stripTemplateTokens } from './reply-cleaner.js';
 
-/** The shortest opening, and the least of the sentence that must follow it (as the frame pacer's first piece). */
+/** The shortest opening (as the frame pacer's first piece). */
 const MIN_CHARS = 16;
 /**
  * Text that may not be said as written: a sentence's end, a line break, a speaker label, markup,
  * brackets or quotes, which the reply cleaner may still change.
  */
 const NOT_PLAIN = /[.!?…\n:;*_#<>()[\]{}"“”«»]/u;
+/** A Chinese or Japanese clause mark: a breath point with no word after it to wait for. */
+const CJK_MARK = /[，；：]$/u;
 
 /** The opening words of `text` (the model's reply so far), or undefined while there are none yet. */
 export function replyOpening(text: string): string | undefined {
-  const group = firstBreathGroup(stripTemplateTokens(text).trimStart(), MIN_CHARS);
-  if (!group) return undefined;
-  const [head] = group;
-  return NOT_PLAIN.test(head.slice(0, -1)) || /[:;]$/.test(head) ? undefined : head;
+  const said = stripTemplateTokens(text).trimStart();
+  for (const at of breathPoints(said)) {
+    const head = said.slice(0, at).trim();
+    if (spokenLength(head) < MIN_CHARS) continue;
+    // The word after a comma decides whether it is a breath point: whole, not the start of a longer one.
+    const sure = CJK_MARK.test(head) || /^\s+\S+\s/u.test(said.slice(at));
+    if (!sure) return undefined;
+    return NOT_PLAIN.test(head.slice(0, -1)) || /[:;]$/.test(head) ? undefined : head;
+  }
+  return undefined;
 }
