@@ -23,16 +23,18 @@ export interface Transcript {
   languageProbability?: number;
   /** With `auto`, the language the detector itself found likeliest, where the server says (a hint may have won over it). */
   detectedLanguage?: string;
+  /** With `auto`, each candidate language's probability as the detector found it, where the server says. */
+  languageProbabilities?: Record<string, number>;
 }
 
 const CAPABILITY = 'speech transcription';
 
-/** The likeliest language of the server's `language_probabilities` (our extension), if it sent them. */
-function likeliest(probabilities: unknown): { detectedLanguage?: string } {
+/** The server's `language_probabilities` (our extension) and the likeliest of them, if it sent them. */
+function detection(probabilities: unknown): Pick<Transcript, 'detectedLanguage' | 'languageProbabilities'> {
   if (!probabilities || typeof probabilities !== 'object') return {};
   const entries = Object.entries(probabilities).filter((e): e is [string, number] => typeof e[1] === 'number');
   if (entries.length === 0) return {};
-  return { detectedLanguage: entries.reduce((a, b) => (b[1] > a[1] ? b : a))[0] };
+  return { detectedLanguage: entries.reduce((a, b) => (b[1] > a[1] ? b : a))[0], languageProbabilities: Object.fromEntries(entries) };
 }
 
 export class SttClient {
@@ -109,7 +111,7 @@ export class SttClient {
       duration: typeof parsed.duration === 'number' ? parsed.duration : 0,
       language: typeof parsed.language === 'string' ? parsed.language : language,
       ...(typeof parsed.language_probability === 'number' ? { languageProbability: parsed.language_probability } : {}),
-      ...likeliest(parsed.language_probabilities),
+      ...detection(parsed.language_probabilities),
     };
   }
 
