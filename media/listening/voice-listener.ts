@@ -157,6 +157,10 @@ export class RoomListener extends EventEmitter<ListenerEvents> {
     this.conversation = new ConversationLanguage(expects);
     room.acceptsVoice = true;
     room.on('voice', this.onVoice);
+    // The voice-activity model loads with the node's first room, not when its user first speaks: the
+    // load holds the event loop (0.3 s on two idle cores, about a second under load), which must not
+    // fall inside a turn. A load that fails is tried again, and logged, by the voice that needs it.
+    SileroModel.shared().catch(() => undefined);
   }
 
   /** The companion answers in `language` (BCP-47), which its next spoken turn is then expected in. */
