@@ -248,16 +248,23 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.false(echoesPrompt("I'm tired too.", { ...ctx, userText: "I'm tired." }), 'a feeling shared is no claimed role');
 });
 
-/** A model server that streams `pieces`, one every `gapMs`, and never ends the stream by itself. */
-async function slowModel(t: { teardown(fn: () => void): void }, pieces: string[], gapMs: number) {
+/**
+ * A model server that streams each generation's pieces `gapMs` apart, one generation per request (the
+ * last one again after them), and then ends the stream, or with `ends: false` leaves it open.
+ */
+async function streamingModel(t: { teardown(fn: () => void): void }, generations: string[][], gapMs: number, ends = true) {
   const seen = { requests: 0 };
   const server = http.createServer((req, res) => {
-    seen.requests++;
+    const pieces = generations[Math.min(seen.requests++, generations.length - 1)]!;
     req.resume();
     res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
     let i = 0;
     const timer = setInterval(() => {
       if (i < pieces.length) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: pieces[i++] } }] })}\n\n`);
+      else if (ends) {
+        clearInterval(timer);
+        res.end('data: [DONE]\n\n');
+      }
     }, gapMs);
     res.on('close', () => clearInterval(timer));
   });
@@ -268,6 +275,9 @@ async function slowModel(t: { teardown(fn: () => void): void }, pieces: string[]
   });
   return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
+
+/** A model server that streams `pieces`, one every `gapMs`, and never ends the stream by itself. */
+const slowModel = (t: { teardown(fn: () => void): void }, pieces: string[], gapMs: number) => streamingModel(t, [pieces], gapMs, false);
 
 const mira = {
   characterName: 'Mira',
@@ -676,31 +686,6 @@ test('asked for advice, a fact of the persona sharing one word with the question
     void _;
   t.not(lastNote(), adviceNote());
 });
-
-/** A model server that streams each generation's pieces `gapMs` apart, then ends it; one generation per request. */
-async function streamingModel(t: { teardown(fn: () => void): void }, generations: string[][], gapMs: number) {
-  const seen = { requests: 0 };
-  const server = http.createServer((req, res) => {
-    const pieces = generations[Math.min(seen.requests++, generations.length - 1)]!;
-    req.resume();
-    res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
-    let i = 0;
-    const timer = setInterval(() => {
-      if (i < pieces.length) res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: pieces[i++] } }] })}\n\n`);
-      else {
-        clearInterval(timer);
-        res.end('data: [DONE]\n\n');
-      }
-    }, gapMs);
-    res.on('close', () => clearInterval(timer));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /** The reply with what its opening callbacks were told, and when, against when each sentence came. */
 async function spokenReply(engine: OpenAiEngine, userText: string) {
