@@ -6,6 +6,7 @@
  * rather than a clock of its own.
  */
 import type { SpeechService } from '../speech/speech-service.js';
+import type { WordSpan } from '../speech/word-span.js';
 import { builtInVoice, voiceSpeaking, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import { voiceForLanguage } from '../../runtime/characters/reply-voice.js';
 import { createFaceRenderer, type CharacterAppearance, type FaceRenderer } from './face-renderer.js';
@@ -31,8 +32,10 @@ export interface PlaybackPosition {
 export interface AvatarPerformer {
   readonly width: number;
   readonly height: number;
-  /** `language` (BCP-47): the sentence's, when it is not the voice's own (voiceIn). */
-  prepare(sentence: string, language?: string): Promise<Utterance>;
+  /** `language` (BCP-47): the sentence's, when it is not the voice's own (voiceIn); `words`: only those words of it. */
+  prepare(sentence: string, language?: string, words?: WordSpan): Promise<Utterance>;
+  /** Whether the voice's word timings in `language` are measured, so that `prepare` can cut out words. */
+  cutsWords(language?: string): boolean;
   /** One I420 frame; idle (blinking, swaying, mouth at rest) unless `playing`. */
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer;
   close(): void;
@@ -68,8 +71,8 @@ class Performer implements AvatarPerformer {
     this.height = renderer.height;
   }
 
-  async prepare(sentence: string, language?: string): Promise<Utterance> {
-    const timed = await this.speech.speakPiece(voiceIn(this.voice, language), sentence);
+  async prepare(sentence: string, language?: string, words?: WordSpan): Promise<Utterance> {
+    const timed = await this.speech.speakPiece(voiceIn(this.voice, language), sentence, { words });
     const { data, sampleRateHz } = timed.pcm;
     // A copy: the WAV body's offset need not be 2-byte aligned for an Int16Array view.
     const pcm = new Int16Array(data.length / 2);
@@ -77,7 +80,12 @@ class Performer implements AvatarPerformer {
     const durationMs = (pcm.length / sampleRateHz) * 1000;
     const measured = timed.offsets === 'measured' && timed.phonemes.length > 0;
     const track = measured ? trackFromPhonemes(timed.phonemes, durationMs) : trackFromWords(timed.words, durationMs);
-    return { text: sentence, pcm, sampleRate: sampleRateHz, track, timing: track.timing, durationMs };
+    const text = words ? timed.words.map((w) => w.word).join(' ') : sentence;
+    return { text, pcm, sampleRate: sampleRateHz, track, timing: track.timing, durationMs };
+  }
+
+  cutsWords(language?: string): boolean {
+    return voiceIn(this.voice, language).timing === 'measured';
   }
 
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer {

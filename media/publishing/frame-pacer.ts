@@ -13,14 +13,19 @@
  * where it is, the queued ones are dropped (their synthesis too, if not started), and the caller
  * learns what was actually heard.
  *
- * The first sentence of a reply (queued while nothing plays or waits) gives up its first breath
- * group as a piece of its own when it is long (runtime/text/breath-points.ts, as the stream route
- * does): the first audio waits for the synthesis of a few words, not of the whole sentence. Captions,
- * and what `interrupt()` reports, stay whole sentences.
+ * The first sentence of a reply (queued while nothing plays or waits) starts with a few words
+ * synthesised alone, so the first audio waits for the synthesis of those words, not of the whole
+ * sentence. With a voice that measures its word timings (`cutsWords`), they are its first words,
+ * synthesised with two more as context and cut out (media/speech/word-span.ts), and the rest is
+ * synthesised from two words before it and cut in the same way: the joins fall between words said
+ * as inside the sentence. Other voices start a long sentence with its first breath group
+ * (runtime/text/breath-points.ts, as the stream route does). Captions, and what `interrupt()`
+ * reports, stay whole sentences.
  *
  * `prefetch()` synthesises a reply's opening words before its first sentence is complete (the
  * reply engine still generating the rest of it): when that sentence comes and starts with them, they
- * are its first piece, already synthesised, and the rest follows as the second. Speculative only:
+ * are its first piece, already synthesised, and the rest follows as the second. `prefetchFirstWords()`
+ * does the same with the first words of the reply's text so far. Speculative only:
  * words the sentence does not start with are never played, unless `sayOpening()` says they are fit
  * to say as they are (the reply engine judged them as it judges a first sentence): then they play
  * at once, and the sentence, when it comes, plays on from them. A sentence said in two such parts is
@@ -35,6 +40,8 @@ import type { Logger } from 'pino';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 import { resampleLinear } from './resample.js';
 import { firstBreathGroup, spokenLength } from '../../runtime/text/breath-points.js';
+import type { WordSpan } from '../speech/word-span.js';
+import { isWord } from '../speech/written-words.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
@@ -53,11 +60,15 @@ export interface FramePacerOptions<U extends SpokenAudio> {
 interface Queued<U> {
   /** The sentence this piece belongs to (for a reply's opening said ahead, its words until the sentence comes). */
   sentence: string;
-  /** What is synthesised: the sentence, or one of its pieces (its first breath group, then the rest). */
+  /** What is synthesised: the sentence, or one of its pieces (its first words or breath group, then the rest). */
   piece: string;
+  /** The words of `piece` said (the others are context for them), when not all of it is. */
+  words?: WordSpan | undefined;
+  /** What a listener hears of this entry: `piece`, or its words in `words`. */
+  said: string;
   /** The language it is spoken in (BCP-47), when the reply says. */
   language?: string | undefined;
-  /** Characters of the sentence before this piece, and whether it is the sentence's last. */
+  /** Characters of the sentence before what this entry says, and whether it is the sentence's last. */
   before: number;
   last: boolean;
   /** The rest of a sentence whose opening started before the sentence was known: captioned apart. */
@@ -65,6 +76,13 @@ interface Queued<U> {
   utterance?: U;
   pcm?: Int16Array;
   failed?: boolean;
+}
+
+/** What one entry of a sentence synthesises and says. */
+interface Piece {
+  piece: string;
+  words?: WordSpan | undefined;
+  said: string;
 }
 
 interface Playing<U> {
@@ -81,6 +99,17 @@ export interface Interruption {
 /** A reply's first sentence longer than this starts with its first breath group (at least FIRST_MIN_CHARS), as SPEECH_CHUNKS does. */
 const FIRST_MAX_CHARS = 60;
 const FIRST_MIN_CHARS = 16;
+/**
+ * A first sentence cut at a word starts with its first words up to this length (and at least
+ * FIRST_WORDS_MIN of them): about 1.3 s of speech, while the rest is synthesised.
+ */
+const FIRST_WORDS_CHARS = 20;
+const FIRST_WORDS_MIN = 3;
+/** The words said after a cut as context: after the first words (they are not played), before the rest (nor these). */
+const CONTEXT_WORDS = 2;
+/** The fewest words after the first words for a sentence to be cut at all: shorter ones are quick to synthesise whole. */
+const REST_MIN_WORDS = 3;
+const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
 
 /** How far behind the clock may fall (event loop blocked) before ticks are skipped, not bunched. */
 const MAX_LAG_TICKS = 3;
@@ -121,9 +150,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   private midReply = false;
   private held = false;
   /** A reply's opening words synthesised ahead of its first sentence (prefetch()). */
-  private opening:
-    | { piece: string; language: string | undefined; ready: Promise<{ utterance: U; pcm: Int16Array } | undefined> }
-    | undefined;
+  private opening: (Piece & { language: string | undefined; ready: Promise<{ utterance: U; pcm: Int16Array } | undefined> }) | undefined;
   /** The opening said ahead of its sentence (sayOpening()), until speak() brings the sentence. */
   private opened: Queued<U> | undefined;
 
@@ -159,16 +186,16 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     if (this.continueOpened(sentence, language)) return;
     const opening = this.opening;
     this.opening = undefined;
-    const pieces = this.speaking ? [sentence] : this.firstPieces(sentence, language, opening);
+    const pieces = this.speaking ? [{ piece: sentence, said: sentence }] : this.firstPieces(sentence, language, opening);
     let before = 0;
     const queued: Queued<U>[] = [];
     for (const [i, piece] of pieces.entries()) {
-      queued.push({ sentence, piece, language, before, last: i === pieces.length - 1 });
-      before += piece.length + 1;
+      queued.push({ sentence, ...piece, language, before, last: i === pieces.length - 1 });
+      before += piece.said.length + 1;
     }
     this.queue.push(...queued);
     for (const entry of queued) {
-      if (opening && entry.before === 0 && entry.piece === opening.piece) this.adopt(entry, opening.ready);
+      if (opening && entry.before === 0 && samePiece(entry, opening)) this.adopt(entry, opening.ready);
       else this.prepare(entry);
     }
   }
@@ -179,9 +206,26 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
    */
   prefetch(words: string, language?: string): void {
     if (this.closed || this.speaking) return;
+    this.prefetchPiece({ piece: words, said: words }, language);
+  }
+
+  /**
+   * The reply's text so far, its first sentence not yet complete: once it has enough whole words,
+   * the words its first sentence would start with (firstPieces()) are synthesised now, used by
+   * `speak()` if that sentence starts with them. Opening words prefetched already are kept.
+   */
+  prefetchFirstWords(text: string, language?: string): void {
+    if (this.closed || this.speaking || (this.opening && !this.opening.words)) return;
+    if (!this.options.performer.cutsWords?.(language)) return;
+    const first = firstWords(text, false);
+    if (!first || (this.opening && samePiece(first, this.opening) && this.opening.language === language)) return;
+    this.prefetchPiece(first, language);
+  }
+
+  private prefetchPiece(piece: Piece, language: string | undefined): void {
     const ready = this.preparing.then(async () => {
       try {
-        const utterance = await this.options.performer.prepare(words, language);
+        const utterance = await this.options.performer.prepare(piece.piece, language, piece.words);
         return { utterance, pcm: resampleLinear(utterance.pcm, utterance.sampleRate, PACER_SAMPLE_RATE) };
       } catch (err) {
         this.options.log.warn({ err }, "a reply's opening words could not be prepared ahead");
@@ -189,7 +233,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       }
     });
     this.preparing = ready;
-    this.opening = { piece: words, language, ready };
+    this.opening = { ...piece, language, ready };
   }
 
   /**
@@ -199,9 +243,9 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
    */
   sayOpening(words: string): void {
     const opening = this.opening;
-    if (this.closed || this.speaking || !opening || opening.piece !== words) return;
+    if (this.closed || this.speaking || !opening || opening.words || opening.piece !== words) return;
     this.opening = undefined;
-    const entry: Queued<U> = { sentence: words, piece: words, language: opening.language, before: 0, last: false };
+    const entry: Queued<U> = { sentence: words, piece: words, said: words, language: opening.language, before: 0, last: false };
     this.queue.push(entry);
     this.adopt(entry, opening.ready);
     this.opened = entry;
@@ -220,22 +264,27 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       if (started && this.playing?.entry !== opened) this.emit('utteranceEnd', sentence); // it has been said already
       return true;
     }
-    const entry: Queued<U> = { sentence, piece: rest, language, before: opened.piece.length + 1, last: true, grows: started };
+    const entry: Queued<U> = { sentence, piece: rest, said: rest, language, before: opened.piece.length + 1, last: true, grows: started };
     this.queue.push(entry);
     this.prepare(entry);
     return true;
   }
 
   /**
-   * The pieces of a reply's first sentence: the opening words synthesised ahead and the rest, or
-   * for a long sentence its first breath group and the rest, or the sentence whole.
+   * The pieces of a reply's first sentence: the opening words synthesised ahead and the rest; else,
+   * with a voice that can cut out words, its first words and the rest; else for a long sentence its
+   * first breath group and the rest; else the sentence whole.
    */
-  private firstPieces(sentence: string, language: string | undefined, opening: FramePacer<U>['opening']): string[] {
-    if (opening && opening.language === language && sentence.startsWith(opening.piece)) {
+  private firstPieces(sentence: string, language: string | undefined, opening: FramePacer<U>['opening']): Piece[] {
+    const whole = (piece: string): Piece => ({ piece, said: piece });
+    if (opening && !opening.words && opening.language === language && sentence.startsWith(opening.piece)) {
       const rest = sentence.slice(opening.piece.length).trim();
-      return rest ? [opening.piece, rest] : [opening.piece];
+      return rest ? [whole(opening.piece), whole(rest)] : [whole(opening.piece)];
     }
-    return (spokenLength(sentence) > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined) ?? [sentence];
+    const first = this.options.performer.cutsWords?.(language) ? firstWords(sentence, true) : undefined;
+    if (first) return [first, restAfter(sentence, first)];
+    const group = spokenLength(sentence) > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined;
+    return (group ?? [sentence]).map(whole);
   }
 
   /** The entry's audio is the opening synthesised ahead (or, if that failed, it is skipped as a failed synthesis is). */
@@ -253,7 +302,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.preparing = this.preparing.then(async () => {
       if (this.closed || !this.queue.includes(entry)) return; // dropped by interrupt() before its turn
       try {
-        const utterance = await this.options.performer.prepare(entry.piece, entry.language);
+        const utterance = await this.options.performer.prepare(entry.piece, entry.language, entry.words);
         entry.pcm = resampleLinear(utterance.pcm, utterance.sampleRate, PACER_SAMPLE_RATE);
         entry.utterance = utterance;
       } catch (err) {
@@ -288,7 +337,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     if (current) this.emit('utteranceEnd', current.entry.sentence);
     if (!current) return { playing: undefined, dropped };
     const { entry, offset } = current;
-    const heardChars = entry.before + (entry.piece.length * offset) / Math.max(1, entry.pcm.length);
+    const heardChars = entry.before + (entry.said.length * offset) / Math.max(1, entry.pcm.length);
     return { playing: { sentence: entry.sentence, heardFraction: Math.min(1, heardChars / Math.max(1, entry.sentence.length)) }, dropped };
   }
 
@@ -381,6 +430,36 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.midReply = false;
     this.playing = { entry: head as Playing<U>['entry'], offset: 0 };
     if (head.before === 0) this.emit('utteranceStart', head.sentence, now);
-    else if (head.grows) this.emit('utteranceGrows', head.piece);
+    else if (head.grows) this.emit('utteranceGrows', head.said);
   }
+}
+
+function samePiece(a: Piece, b: Piece): boolean {
+  return a.piece === b.piece && a.said === b.said && a.words?.from === b.words?.from && a.words?.to === b.words?.to;
+}
+
+/**
+ * The first words of a sentence (`complete`) or of a reply's text so far (its last word may be
+ * cut), as the first piece of its sentence: at least FIRST_WORDS_CHARS of whole words, synthesised
+ * with CONTEXT_WORDS more; undefined when the text has too few words, or marks that are not words
+ * among them (their words would not be counted as the voice counts them).
+ */
+function firstWords(text: string, complete: boolean): Piece | undefined {
+  const tokens = text.trim().split(/\s+/u);
+  if (!complete) tokens.pop();
+  let count = FIRST_WORDS_MIN;
+  while (count < tokens.length && spokenLength(tokens.slice(0, count).join(' ')) < FIRST_WORDS_CHARS) count++;
+  const needed = count + (complete ? Math.max(CONTEXT_WORDS, REST_MIN_WORDS) : CONTEXT_WORDS);
+  const lead = tokens.slice(0, count + CONTEXT_WORDS);
+  // A sentence's end among them: the draft's first sentence is complete (speak() brings it), or an abbreviation.
+  if (tokens.length < needed || !lead.every((token) => isWord(token) && !SENTENCE_END.test(token))) return undefined;
+  return { piece: tokens.slice(0, count + CONTEXT_WORDS).join(' '), words: { from: 0, to: count }, said: tokens.slice(0, count).join(' ') };
+}
+
+/** The rest of `sentence` after its first words, synthesised from CONTEXT_WORDS before it. */
+function restAfter(sentence: string, first: Piece): Piece {
+  const tokens = sentence.trim().split(/\s+/u);
+  const count = first.words!.to!;
+  const from = count - CONTEXT_WORDS;
+  return { piece: tokens.slice(from).join(' '), words: { from: CONTEXT_WORDS }, said: tokens.slice(count).join(' ') };
 }

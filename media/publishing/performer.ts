@@ -1,3 +1,5 @@
+import type { WordSpan } from '../speech/word-span.js';
+
 /**
  * What the frame pacer needs from whoever draws and voices the companion. The face renderer's
  * AvatarPerformer (media/avatar/performer.ts) has this shape; so does the test-pattern performer
@@ -13,8 +15,13 @@ export interface SpokenAudio {
 export interface PacedPerformer<U extends SpokenAudio = SpokenAudio> {
   readonly width: number;
   readonly height: number;
-  /** Synthesises a sentence (and whatever the face needs to move with it), in `language` when given (BCP-47). */
-  prepare(sentence: string, language?: string): Promise<U>;
+  /**
+   * Synthesises a sentence (and whatever the face needs to move with it), in `language` when given
+   * (BCP-47); with `words`, only those words of it, the others said around them as context.
+   */
+  prepare(sentence: string, language?: string, words?: WordSpan): Promise<U>;
+  /** Whether `prepare` can say a run of words of a text in `language` (its voice's word timings are measured). */
+  cutsWords?(language?: string): boolean;
   /** One I420 frame at session time `tMs`; `playing` while an utterance is being spoken. */
   frameAt(tMs: number, playing?: { utterance: U; elapsedMs: number }): Buffer;
   /** A frame from `frameAt` the encoder is done with: it may be drawn into again. */

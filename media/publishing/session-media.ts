@@ -140,6 +140,10 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.pacer.prefetch(words, language);
   }
 
+  prefetchFirstWords(text: string, language?: string): void {
+    this.pacer.prefetchFirstWords(text, language);
+  }
+
   sayOpening(words: string): void {
     this.pacer.sayOpening(words);
   }

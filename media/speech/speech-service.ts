@@ -15,6 +15,7 @@ import type { Pcm } from './wav.js';
 import { interpolateWords } from './word-interpolation.js';
 import { pauseAfterS, withPause } from './piece-pauses.js';
 import { writtenWordTimes } from './written-words.js';
+import { cutToWords, type WordSpan } from './word-span.js';
 import { normaliseForSpeech } from '../../runtime/text/text-normaliser.js';
 
 export interface SpeechServiceOptions {
@@ -99,9 +100,10 @@ export class SpeechService {
    * words interpolated over the audio and no phonemes. The words are the caller's, as written
    * ("$12.50"), timed over their spoken form ("twelve dollars and fifty cents"). With `pauseAfter`
    * (the default: more speech follows, as in a session's reply) the audio ends with the pause its
-   * final mark asks for. What the avatar performer speaks.
+   * final mark asks for. With `words`, only those words of it (word-span.ts): the rest of `text` is
+   * context that makes them sound as they do inside it. What the avatar performer speaks.
    */
-  async speakPiece(voice: BuiltInVoice, text: string, options: { pauseAfter?: boolean } = {}): Promise<TimedSpeech> {
+  async speakPiece(voice: BuiltInVoice, text: string, options: { pauseAfter?: boolean; words?: WordSpan } = {}): Promise<TimedSpeech> {
     const spoken = normaliseForSpeech(text, voice.language);
     let timed: TimedSpeech | undefined;
     if (voice.timing === 'measured') timed = await this.tts.synthesizeWithTimestamps(voice.engine, voice.engineVoice, spoken.text);
@@ -111,7 +113,7 @@ export class SpeechService {
     }
     const words = writtenWordTimes(spoken.tokens, timed.words) ?? interpolateWords(text, timed.pcm);
     const pcm = options.pauseAfter === false ? timed.pcm : withPause(timed.pcm, pauseAfterS(voice.engine, text));
-    return { ...timed, pcm, words };
+    return options.words ? cutToWords({ ...timed, pcm, words }, options.words) : { ...timed, pcm, words };
   }
 
   /**

@@ -4,6 +4,8 @@ import { DEFAULT_APPEARANCE } from '../../runtime/characters/character-service.j
 import { createAvatarPerformer } from '../../media/avatar/performer.js';
 import { visemeAt } from '../../media/avatar/visemes.js';
 import { SpeechService } from '../../media/speech/speech-service.js';
+import { wavFile } from '../../media/speech/wav.js';
+import { innerPauses, wordsOf } from './audio-helpers.js';
 
 const MIRA: Appearance = { ...DEFAULT_APPEARANCE, style: 'cartoon' };
 let speech: SpeechService;
@@ -55,6 +57,54 @@ test('a Piper sentence becomes audio with a measured viseme track of the same le
   t.deepEqual(performer.frameAt(0, { utterance: u, elapsedMs: u.durationMs + 500 }), idle, 'after the utterance the mouth rests');
   performer.close();
 });
+
+test('a sentence said as its first words and the rest, each cut from a synthesis with context, is heard whole, with no pause at the joins', async (t) => {
+  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-joe', speech, width: W, height: H });
+  t.true(performer.cutsWords(), 'Piper measures its word timings');
+  // Cut before a vowel, and before a fricative (whose hiss comes before its measured start).
+  for (const [sentence, count] of [
+    ['The tallest mountain in the world is Mount Everest in Nepal.', 3],
+    ['My little brother sold his bicycle to a neighbor last week.', 3],
+  ] as const) {
+    const words = sentence.split(' ');
+    const first = await performer.prepare(words.slice(0, count + 2).join(' '), undefined, { from: 0, to: count });
+    const rest = await performer.prepare(words.slice(count - 2).join(' '), undefined, { from: 2 });
+    const whole = await performer.prepare(sentence);
+    t.is(first.text, words.slice(0, count).join(' '));
+    t.is(rest.text, words.slice(count).join(' '));
+    t.true(
+      first.track.segments.at(-1)!.endMs <= first.durationMs + 1 && rest.track.segments[0]!.startMs < 100,
+      'each track fits its own audio',
+    );
+    const joined = {
+      sampleRateHz: first.sampleRate,
+      channels: 1,
+      bitsPerSample: 16,
+      data: Buffer.concat([pcmBytes(first.pcm), pcmBytes(rest.pcm)]),
+    };
+    const alone = { ...joined, data: pcmBytes(whole.pcm) };
+    const joinedMs = (joined.data.length / 2 / joined.sampleRateHz) * 1000;
+    t.true(
+      Math.abs(joinedMs - whole.durationMs) < 0.15 * whole.durationMs,
+      `${Math.round(joinedMs)} ms joined, ${Math.round(whole.durationMs)} ms whole`,
+    );
+    const pauses = { joined: innerPauses(joined), whole: innerPauses(alone) };
+    t.true(pauses.joined.length <= pauses.whole.length, `inner pauses ${JSON.stringify(pauses)}`);
+    const heard = await speech.transcribe(wavFile(joined));
+    t.deepEqual(wordsOf(heard.text), wordsOf(sentence), `heard "${heard.text}"`);
+  }
+  performer.close();
+});
+
+test('a voice whose word timings are interpolated does not cut out words', async (t) => {
+  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
+  t.false(performer.cutsWords());
+  performer.close();
+});
+
+function pcmBytes(pcm: Int16Array): Buffer {
+  return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+}
 
 test('a Kokoro voice gives an interpolated track at its own rate', async (t) => {
   const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });

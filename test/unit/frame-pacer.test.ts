@@ -2,6 +2,7 @@ import test from 'ava';
 import { pino } from 'pino';
 import { FramePacer, PACER_SAMPLE_RATE } from '../../media/publishing/frame-pacer.js';
 import type { PacedPerformer, SpokenAudio } from '../../media/publishing/performer.js';
+import type { WordSpan } from '../../media/speech/word-span.js';
 
 interface Tick {
   at: number;
@@ -286,4 +287,94 @@ test('opening words fit to say play before their sentence is complete, and the s
   await new Promise((r) => setTimeout(r, 300));
   pacer.close();
   t.is(captions.length, 3, 'nothing said');
+});
+
+/** A voice that measures its word timings: it says `words` of a text, each word 100 ms at the level of its length. */
+function cuttingPerformer(prepared: Array<[string, WordSpan | undefined]>, delayMs = 50): PacedPerformer<SpokenAudio & { text: string }> {
+  return {
+    ...fakePerformer({}),
+    cutsWords: () => true,
+    async prepare(text, _language, words) {
+      prepared.push([text, words]);
+      await new Promise((r) => setTimeout(r, delayMs));
+      const all = text.split(' ');
+      const said = all.slice(words?.from ?? 0, words?.to ?? all.length);
+      const pcm = new Int16Array(said.length * 2400);
+      said.forEach((w, i) => pcm.fill(w.length * 100, i * 2400, (i + 1) * 2400));
+      return { text: said.join(' '), pcm, sampleRate: 24_000, durationMs: said.length * 100 };
+    },
+  };
+}
+
+test("with a voice that cuts out words, a reply's first sentence starts with its first words, said with two more as context", async (t) => {
+  const sentence = 'The tallest mountain in the world is Mount Everest in Nepal.';
+  const prepared: Array<[string, WordSpan | undefined]> = [];
+  const { pacer, ticks } = run(20, cuttingPerformer(prepared));
+  const captions: string[] = [];
+  const ended: string[] = [];
+  pacer.on('utteranceStart', (s) => captions.push(s));
+  pacer.on('utteranceGrows', (s) => captions.push(s));
+  pacer.on('utteranceEnd', (s) => ended.push(s));
+  pacer.start();
+  pacer.speak(sentence);
+  pacer.speak('It is very cold at the top of it.');
+  while (ended.length < 2) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(prepared, [
+    ['The tallest mountain in the', { from: 0, to: 3 }],
+    ['tallest mountain in the world is Mount Everest in Nepal.', { from: 2 }],
+    ['It is very cold at the top of it.', undefined],
+  ]);
+  t.deepEqual(captions, [sentence, 'It is very cold at the top of it.'], 'captions are whole sentences');
+  t.deepEqual(ended, [sentence, 'It is very cold at the top of it.']);
+  // Every word of the sentence said once, in order (no two words side by side are of one length here).
+  const levels = ticks.map((tick) => Math.round(tick.pcm.readInt16LE(tick.pcm.length / 2) / 100)).filter((v) => v !== 0);
+  const words = levels.filter((v, i) => v !== levels[i - 1]);
+  t.deepEqual(
+    words.slice(0, 11),
+    sentence.split(' ').map((w) => w.length),
+  );
+
+  // A short first sentence is said whole.
+  prepared.length = 0;
+  pacer.interrupt();
+  pacer.speak('Yes, I do like it.');
+  while (ended.length < 3) await new Promise((r) => setTimeout(r, 10));
+  pacer.close();
+  t.deepEqual(prepared, [['Yes, I do like it.', undefined]]);
+});
+
+test("a reply's first words are synthesised from its text so far, and used when its first sentence starts with them", async (t) => {
+  const prepared: Array<[string, WordSpan | undefined]> = [];
+  const { pacer } = run(20, cuttingPerformer(prepared, 150));
+  const started: Array<[string, number]> = [];
+  pacer.on('utteranceStart', (s, at) => started.push([s, at]));
+  pacer.start();
+  pacer.prefetchFirstWords('The tallest');
+  pacer.prefetchFirstWords('The tallest mountain in the wor');
+  pacer.prefetchFirstWords('The tallest mountain in the world is Mou');
+  await new Promise((r) => setTimeout(r, 20));
+  t.deepEqual(prepared, [['The tallest mountain in the', { from: 0, to: 3 }]], 'once there are enough whole words, and once');
+  await new Promise((r) => setTimeout(r, 300)); // the model writes the rest of the sentence meanwhile
+  const spokenAt = performance.now();
+  pacer.speak('The tallest mountain in the world is Mount Everest.');
+  while (started.length === 0) await new Promise((r) => setTimeout(r, 10));
+  t.true(started[0]![1] - spokenAt < 120, `started ${Math.round(started[0]![1] - spokenAt)} ms after the sentence, not a synthesis later`);
+  t.deepEqual(prepared.slice(1), [['tallest mountain in the world is Mount Everest.', { from: 2 }]]);
+
+  // Words the next reply's sentence does not start with are never said; nor is a draft past its first sentence taken.
+  pacer.interrupt();
+  prepared.length = 0;
+  pacer.prefetchFirstWords('I have never been there. Have');
+  await new Promise((r) => setTimeout(r, 20));
+  t.deepEqual(prepared, [], 'no first words across a sentence end');
+  pacer.prefetchFirstWords('Mount Everest is the tallest mountain on');
+  await new Promise((r) => setTimeout(r, 200));
+  pacer.speak('Mountains are tall and very cold at the top.');
+  while (started.length < 2) await new Promise((r) => setTimeout(r, 10));
+  pacer.close();
+  t.deepEqual(prepared, [
+    ['Mount Everest is the tallest mountain', { from: 0, to: 4 }],
+    ['Mountains are tall and very cold', { from: 0, to: 4 }],
+    ['tall and very cold at the top.', { from: 2 }],
+  ]);
 });

@@ -629,7 +629,7 @@ export class OpenAiEngine implements ReplyEngine {
   async *reply(turnContext: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     // The opening words are told once a turn, from the first attempt that has them, and said at
     // once when they pass as a first sentence would and say what the reply must say (must-say.ts).
-    const { onOpening: tell, onOpeningFit: sayNow, ...rest } = turnContext;
+    const { onOpening: tell, onOpeningFit: sayNow, onDraft: draft, ...rest } = turnContext;
     let openingTold = false;
     const open =
       tell &&
@@ -722,7 +722,7 @@ export class OpenAiEngine implements ReplyEngine {
       const last = attempt === this.limits.emptyRetries || Date.now() - started > this.timeoutMs / 2;
       const held: string[] = [];
       try {
-        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open)) {
+        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open, draft)) {
           if (must && !spoke && !must.said.test(sentence)) {
             held.push(sentence);
             continue;
@@ -839,6 +839,8 @@ export class OpenAiEngine implements ReplyEngine {
     caps: { maxTokens: number; maxSentences: number },
     /** Told the opening words and whether they would pass as the first sentence; true when they are said now. */
     open?: (words: string, fit: boolean) => boolean,
+    /** Told the text so far after each piece of it, until the first sentence is complete. */
+    draft?: (text: string) => void,
   ): AsyncIterable<string> {
     const stop = new AbortController();
     const signals = [stop.signal, signal];
@@ -899,20 +901,22 @@ export class OpenAiEngine implements ReplyEngine {
       !echoesPrompt(words, ctx) &&
       guard.refuses(words) === undefined &&
       !guard.missesTheQuestion(words);
-    // The model's text until the cleaner's first sentence, read for the reply's opening words.
-    let opening: string | undefined = open ? '' : undefined;
+    // The model's text until the cleaner's first sentence: told as the draft, read for the reply's opening words.
+    let soFar: string | undefined = open || draft ? '' : undefined;
+    let openingTaken = !open;
     try {
       for await (const delta of this.deltas(res.body)) {
-        if (opening !== undefined) {
-          opening += delta;
-          const words = replyOpening(opening);
+        if (soFar !== undefined) {
+          soFar += delta;
+          draft?.(stripTemplateTokens(soFar));
+          const words = openingTaken ? undefined : replyOpening(soFar);
           if (words) {
-            opening = undefined;
+            openingTaken = true;
             if (open!(words, fitAsFirst(words))) outcome.opened = words;
           }
         }
         for (const sentence of cleaner.push(delta)) {
-          opening = undefined;
+          soFar = undefined;
           yield sentence;
         }
         if (cleaner.done) break; // the rest is cut: stop reading, which ends the generation too

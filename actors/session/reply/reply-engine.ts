@@ -35,6 +35,12 @@ export interface ReplyContext {
    * words alone.
    */
   onOpeningFit?: ((words: string) => void) | undefined;
+  /**
+   * Told, where an engine streams, the reply's text so far after each piece of it until its first
+   * sentence is complete, so that a voice can synthesise the words it starts with ahead. A hint only,
+   * as onOpening.
+   */
+  onDraft?: ((text: string) => void) | undefined;
 }
 
 export interface ReplyEngine {
