@@ -85,6 +85,17 @@ interface Piece {
   said: string;
 }
 
+interface Prepared<U> {
+  utterance: U;
+  pcm: Int16Array;
+}
+
+/** Pieces of a reply's first sentence synthesised before it is complete: its first words, then the rest of its opening; or its opening. */
+interface Ahead<U> {
+  language: string | undefined;
+  pieces: Array<Piece & { ready: Promise<Prepared<U> | undefined> }>;
+}
+
 interface Playing<U> {
   entry: Queued<U> & { utterance: U; pcm: Int16Array };
   offset: number;
@@ -149,10 +160,10 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   underrunTicks = 0;
   private midReply = false;
   private held = false;
-  /** A reply's opening words synthesised ahead of its first sentence (prefetch()). */
-  private opening: (Piece & { language: string | undefined; ready: Promise<{ utterance: U; pcm: Int16Array } | undefined> }) | undefined;
+  /** The first pieces of a reply's first sentence, synthesised before it is complete (prefetch(), prefetchFirstWords()). */
+  private ahead: Ahead<U> | undefined;
   /** The opening said ahead of its sentence (sayOpening()), until speak() brings the sentence. */
-  private opened: Queued<U> | undefined;
+  private opened: Queued<U>[] | undefined;
 
   constructor(private readonly options: FramePacerOptions<U>) {
     super();
@@ -184,45 +195,50 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   speak(sentence: string, language?: string): void {
     if (this.closed) return;
     if (this.continueOpened(sentence, language)) return;
-    const opening = this.opening;
-    this.opening = undefined;
-    const pieces = this.speaking ? [{ piece: sentence, said: sentence }] : this.firstPieces(sentence, language, opening);
-    let before = 0;
-    const queued: Queued<U>[] = [];
-    for (const [i, piece] of pieces.entries()) {
-      queued.push({ sentence, ...piece, language, before, last: i === pieces.length - 1 });
-      before += piece.said.length + 1;
-    }
+    const ahead = this.ahead?.language === language ? this.ahead : undefined;
+    this.ahead = undefined;
+    const pieces = this.speaking ? [{ piece: sentence, said: sentence }] : this.firstPieces(sentence, language, ahead);
+    const queued = this.entries(sentence, language, pieces, true);
     this.queue.push(...queued);
-    for (const entry of queued) {
-      if (opening && entry.before === 0 && samePiece(entry, opening)) this.adopt(entry, opening.ready);
+    queued.forEach((entry, i) => {
+      const ready = pieces[i]!.ready;
+      if (ready) this.adopt(entry, ready);
       else this.prepare(entry);
-    }
+    });
   }
 
   /**
    * A reply's opening words (in `language`), synthesised now, before the sentence they open is
-   * complete; used by `speak()` if that sentence starts with them, else dropped.
+   * complete; used by `speak()` if that sentence starts with them, else dropped. When they start
+   * with the first words synthesised ahead (prefetchFirstWords()), only the rest of them is.
    */
   prefetch(words: string, language?: string): void {
     if (this.closed || this.speaking) return;
-    this.prefetchPiece({ piece: words, said: words }, language);
+    const ahead = this.ahead;
+    const first = ahead && ahead.language === language && ahead.pieces.length === 1 ? ahead.pieces[0] : undefined;
+    // After its first words, only the rest of the opening (they are its start, context included).
+    if (ahead && first?.words?.to !== undefined && startsWithWords(words, first.piece)) {
+      const rest = restFrom(words, first.words.to, true);
+      if (rest) ahead.pieces.push(this.prefetchPiece(rest, language));
+      return;
+    }
+    this.ahead = { language, pieces: [this.prefetchPiece({ piece: words, said: words }, language)] };
   }
 
   /**
    * The reply's text so far, its first sentence not yet complete: once it has enough whole words,
    * the words its first sentence would start with (firstPieces()) are synthesised now, used by
-   * `speak()` if that sentence starts with them. Opening words prefetched already are kept.
+   * `speak()` if that sentence starts with them. Words synthesised ahead that the text still starts with are kept.
    */
   prefetchFirstWords(text: string, language?: string): void {
-    if (this.closed || this.speaking || (this.opening && !this.opening.words)) return;
-    if (!this.options.performer.cutsWords?.(language)) return;
+    if (this.closed || this.speaking || !this.options.performer.cutsWords?.(language)) return;
+    const ahead = this.ahead;
+    if (ahead && ahead.language === language && startsWithWords(text, saidOf(ahead.pieces))) return;
     const first = firstWords(text, false);
-    if (!first || (this.opening && samePiece(first, this.opening) && this.opening.language === language)) return;
-    this.prefetchPiece(first, language);
+    if (first) this.ahead = { language, pieces: [this.prefetchPiece(first, language)] };
   }
 
-  private prefetchPiece(piece: Piece, language: string | undefined): void {
+  private prefetchPiece(piece: Piece, language: string | undefined): Piece & { ready: Promise<Prepared<U> | undefined> } {
     const ready = this.preparing.then(async () => {
       try {
         const utterance = await this.options.performer.prepare(piece.piece, language, piece.words);
@@ -233,7 +249,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       }
     });
     this.preparing = ready;
-    this.opening = { ...piece, language, ready };
+    return { ...piece, ready };
   }
 
   /**
@@ -242,53 +258,80 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
    * from them. Other words, or a pacer already speaking, change nothing.
    */
   sayOpening(words: string): void {
-    const opening = this.opening;
-    if (this.closed || this.speaking || !opening || opening.words || opening.piece !== words) return;
-    this.opening = undefined;
-    const entry: Queued<U> = { sentence: words, piece: words, said: words, language: opening.language, before: 0, last: false };
-    this.queue.push(entry);
-    this.adopt(entry, opening.ready);
-    this.opened = entry;
+    const ahead = this.ahead;
+    if (this.closed || this.speaking || !ahead || saidOf(ahead.pieces) !== words) return;
+    this.ahead = undefined;
+    const entries = this.entries(words, ahead.language, ahead.pieces, false);
+    this.queue.push(...entries);
+    entries.forEach((entry, i) => this.adopt(entry, ahead.pieces[i]!.ready));
+    this.opened = entries;
   }
 
   /** Whether `sentence` goes on from the opening said ahead (sayOpening()): its rest is queued after it. */
   private continueOpened(sentence: string, language: string | undefined): boolean {
     const opened = this.opened;
     this.opened = undefined;
-    if (!opened || opened.failed || opened.language !== language || !sentence.startsWith(opened.piece)) return false;
-    const started = this.playing?.entry === opened || !this.queue.includes(opened);
-    opened.sentence = sentence;
-    const rest = sentence.slice(opened.piece.length).trim();
+    if (!opened || opened.some((e) => e.failed) || opened[0]!.language !== language) return false;
+    const said = saidOf(opened);
+    if (!startsWithWords(sentence, said)) return false;
+    const last = opened.at(-1)!;
+    const started = this.playing?.entry === opened[0] || !this.queue.includes(opened[0]!);
+    for (const entry of opened) entry.sentence = sentence;
+    const rest = restFrom(sentence, wordCount(said), last.words?.to !== undefined);
     if (!rest) {
-      opened.last = true;
-      if (started && this.playing?.entry !== opened) this.emit('utteranceEnd', sentence); // it has been said already
+      last.last = true;
+      if (this.playing?.entry !== last && !this.queue.includes(last)) this.emit('utteranceEnd', sentence); // it has been said already
       return true;
     }
-    const entry: Queued<U> = { sentence, piece: rest, said: rest, language, before: opened.piece.length + 1, last: true, grows: started };
+    const entry: Queued<U> = { sentence, ...rest, language, before: said.length + 1, last: true, grows: started };
     this.queue.push(entry);
     this.prepare(entry);
     return true;
   }
 
+  /** Queue entries for `pieces` of `sentence`, the last ending it when `ends`. */
+  private entries(sentence: string, language: string | undefined, pieces: readonly Piece[], ends: boolean): Queued<U>[] {
+    let before = 0;
+    return pieces.map((p, i) => {
+      const entry: Queued<U> = {
+        sentence,
+        piece: p.piece,
+        words: p.words,
+        said: p.said,
+        language,
+        before,
+        last: ends && i === pieces.length - 1,
+      };
+      before += p.said.length + 1;
+      return entry;
+    });
+  }
+
   /**
-   * The pieces of a reply's first sentence: the opening words synthesised ahead and the rest; else,
-   * with a voice that can cut out words, its first words and the rest; else for a long sentence its
-   * first breath group and the rest; else the sentence whole.
+   * The pieces of a reply's first sentence: those synthesised ahead that it starts with (its first
+   * words, its opening) and the rest; else, with a voice that can cut out words, its first words and
+   * the rest; else for a long sentence its first breath group and the rest; else the sentence whole.
    */
-  private firstPieces(sentence: string, language: string | undefined, opening: FramePacer<U>['opening']): Piece[] {
+  private firstPieces(
+    sentence: string,
+    language: string | undefined,
+    ahead: Ahead<U> | undefined,
+  ): Array<Piece & { ready?: Ahead<U>['pieces'][number]['ready'] }> {
     const whole = (piece: string): Piece => ({ piece, said: piece });
-    if (opening && !opening.words && opening.language === language && sentence.startsWith(opening.piece)) {
-      const rest = sentence.slice(opening.piece.length).trim();
-      return rest ? [whole(opening.piece), whole(rest)] : [whole(opening.piece)];
+    // The words their syntheses say, context included: first words cut out of more must be followed by them.
+    if (ahead && startsWithWords(sentence, spokenOf(ahead.pieces))) {
+      const rest = restFrom(sentence, wordCount(saidOf(ahead.pieces)), ahead.pieces.at(-1)!.words?.to !== undefined);
+      return rest ? [...ahead.pieces, rest] : ahead.pieces;
     }
     const first = this.options.performer.cutsWords?.(language) ? firstWords(sentence, true) : undefined;
-    if (first) return [first, restAfter(sentence, first)];
+    const rest = first && restFrom(sentence, first.words!.to!, true);
+    if (first && rest) return [first, rest];
     const group = spokenLength(sentence) > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined;
     return (group ?? [sentence]).map(whole);
   }
 
   /** The entry's audio is the opening synthesised ahead (or, if that failed, it is skipped as a failed synthesis is). */
-  private adopt(entry: Queued<U>, ready: Promise<{ utterance: U; pcm: Int16Array } | undefined>): void {
+  private adopt(entry: Queued<U>, ready: Promise<Prepared<U> | undefined>): void {
     this.preparing = this.preparing.then(async () => {
       const done = await ready;
       if (done) {
@@ -324,7 +367,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   /** Stops speaking now (barge-in); returns what was cut. Idle frames and silence follow at once. */
   interrupt(): Interruption {
     this.held = false;
-    this.opening = undefined;
+    this.ahead = undefined;
     this.opened = undefined;
     const current = this.playing;
     this.playing = undefined;
@@ -434,10 +477,6 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   }
 }
 
-function samePiece(a: Piece, b: Piece): boolean {
-  return a.piece === b.piece && a.said === b.said && a.words?.from === b.words?.from && a.words?.to === b.words?.to;
-}
-
 /**
  * The first words of a sentence (`complete`) or of a reply's text so far (its last word may be
  * cut), as the first piece of its sentence: at least FIRST_WORDS_CHARS of whole words, synthesised
@@ -445,7 +484,7 @@ function samePiece(a: Piece, b: Piece): boolean {
  * among them (their words would not be counted as the voice counts them).
  */
 function firstWords(text: string, complete: boolean): Piece | undefined {
-  const tokens = text.trim().split(/\s+/u);
+  const tokens = wordsIn(text);
   if (!complete) tokens.pop();
   let count = FIRST_WORDS_MIN;
   while (count < tokens.length && spokenLength(tokens.slice(0, count).join(' ')) < FIRST_WORDS_CHARS) count++;
@@ -456,10 +495,40 @@ function firstWords(text: string, complete: boolean): Piece | undefined {
   return { piece: tokens.slice(0, count + CONTEXT_WORDS).join(' '), words: { from: 0, to: count }, said: tokens.slice(0, count).join(' ') };
 }
 
-/** The rest of `sentence` after its first words, synthesised from CONTEXT_WORDS before it. */
-function restAfter(sentence: string, first: Piece): Piece {
-  const tokens = sentence.trim().split(/\s+/u);
-  const count = first.words!.to!;
-  const from = count - CONTEXT_WORDS;
-  return { piece: tokens.slice(from).join(' '), words: { from: CONTEXT_WORDS }, said: tokens.slice(count).join(' ') };
+/**
+ * The rest of `sentence` after its first `count` words: synthesised from CONTEXT_WORDS before it
+ * when the piece before it was cut out of more words (`cut`), else alone; undefined when nothing is left.
+ */
+function restFrom(sentence: string, count: number, cut: boolean): Piece | undefined {
+  const tokens = wordsIn(sentence);
+  if (tokens.length <= count) return undefined;
+  const said = tokens.slice(count).join(' ');
+  return cut ? { piece: tokens.slice(count - CONTEXT_WORDS).join(' '), words: { from: CONTEXT_WORDS }, said } : { piece: said, said };
+}
+
+/** What a run of pieces says. */
+function saidOf(pieces: readonly Piece[]): string {
+  return pieces.map((p) => p.said).join(' ');
+}
+
+/** What a run of pieces' syntheses say up to their end: what they say, and the context after the last. */
+function spokenOf(pieces: readonly Piece[]): string {
+  const last = pieces.at(-1);
+  if (!last?.words?.to) return saidOf(pieces);
+  return [...pieces.slice(0, -1).map((p) => p.said), wordsIn(last.piece).slice(last.words.from).join(' ')].join(' ');
+}
+
+function wordsIn(text: string): string[] {
+  return text.trim().split(/\s+/u).filter(Boolean);
+}
+
+function wordCount(text: string): number {
+  return wordsIn(text).length;
+}
+
+/** Whether `text` starts with the whole words of `start`. */
+function startsWithWords(text: string, start: string): boolean {
+  const head = wordsIn(start);
+  const words = wordsIn(text);
+  return head.length > 0 && words.length >= head.length && head.every((w, i) => words[i] === w);
 }

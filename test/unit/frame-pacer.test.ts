@@ -378,3 +378,40 @@ test("a reply's first words are synthesised from its text so far, and used when 
     ['tall and very cold at the top.', { from: 2 }],
   ]);
 });
+
+test('opening words that start with the first words synthesised ahead are synthesised from there on, and said after them', async (t) => {
+  const prepared: Array<[string, WordSpan | undefined]> = [];
+  const { pacer, ticks } = run(20, cuttingPerformer(prepared));
+  const captions: string[] = [];
+  const ended: string[] = [];
+  pacer.on('utteranceStart', (s) => captions.push(s));
+  pacer.on('utteranceGrows', (s) => captions.push(s));
+  pacer.on('utteranceEnd', (s) => ended.push(s));
+  pacer.start();
+  pacer.prefetchFirstWords('The tallest mountain in the world is');
+  const opening = 'The tallest mountain in the world is Mount Everest,';
+  pacer.prefetch(opening);
+  pacer.sayOpening(opening);
+  while (captions.length === 0) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(captions, [opening], 'the opening is said, and captioned, before its sentence exists');
+  const sentence = `${opening} which stands on the border of Nepal and Tibet.`;
+  pacer.speak(sentence);
+  while (ended.length === 0) await new Promise((r) => setTimeout(r, 10));
+  pacer.close();
+  t.deepEqual(prepared, [
+    ['The tallest mountain in the', { from: 0, to: 3 }],
+    ['tallest mountain in the world is Mount Everest,', { from: 2 }],
+    ['which stands on the border of Nepal and Tibet.', undefined],
+  ]);
+  t.deepEqual(captions, [opening, 'which stands on the border of Nepal and Tibet.']);
+  t.deepEqual(ended, [sentence]);
+  const levels = ticks.map((tick) => Math.round(tick.pcm.readInt16LE(tick.pcm.length / 2) / 100)).filter((v) => v !== 0);
+  t.deepEqual(
+    levels.filter((v, i) => v !== levels[i - 1]),
+    sentence
+      .split(' ')
+      .map((w) => w.length)
+      .filter((v, i, all) => v !== all[i - 1]),
+    'every word once, in order',
+  );
+});
