@@ -57,15 +57,19 @@ export interface FramePacerOptions<U extends SpokenAudio> {
   log: Logger;
 }
 
-interface Queued<U> {
-  /** The sentence this piece belongs to (for a reply's opening said ahead, its words until the sentence comes). */
-  sentence: string;
+/** What one entry of a sentence synthesises and says. */
+interface Piece {
   /** What is synthesised: the sentence, or one of its pieces (its first words or breath group, then the rest). */
   piece: string;
   /** The words of `piece` said (the others are context for them), when not all of it is. */
   words?: WordSpan | undefined;
   /** What a listener hears of this entry: `piece`, or its words in `words`. */
   said: string;
+}
+
+interface Queued<U> extends Piece {
+  /** The sentence this piece belongs to (for a reply's opening said ahead, its words until the sentence comes). */
+  sentence: string;
   /** The language it is spoken in (BCP-47), when the reply says. */
   language?: string | undefined;
   /** Characters of the sentence before what this entry says, and whether it is the sentence's last. */
@@ -76,13 +80,6 @@ interface Queued<U> {
   utterance?: U;
   pcm?: Int16Array;
   failed?: boolean;
-}
-
-/** What one entry of a sentence synthesises and says. */
-interface Piece {
-  piece: string;
-  words?: WordSpan | undefined;
-  said: string;
 }
 
 interface Prepared<U> {

@@ -289,6 +289,16 @@ test('opening words fit to say play before their sentence is complete, and the s
   t.is(captions.length, 3, 'nothing said');
 });
 
+/** The caption lines a page gets (a sentence, or its parts as they grow) and the sentences ended. */
+function captionsOf(pacer: FramePacer<SpokenAudio & { text: string }>): { captions: string[]; ended: string[] } {
+  const captions: string[] = [];
+  const ended: string[] = [];
+  pacer.on('utteranceStart', (s) => captions.push(s));
+  pacer.on('utteranceGrows', (s) => captions.push(s));
+  pacer.on('utteranceEnd', (s) => ended.push(s));
+  return { captions, ended };
+}
+
 /** A voice that measures its word timings: it says `words` of a text, each word 100 ms at the level of its length. */
 function cuttingPerformer(prepared: Array<[string, WordSpan | undefined]>, delayMs = 50): PacedPerformer<SpokenAudio & { text: string }> {
   return {
@@ -310,11 +320,7 @@ test("with a voice that cuts out words, a reply's first sentence starts with its
   const sentence = 'The tallest mountain in the world is Mount Everest in Nepal.';
   const prepared: Array<[string, WordSpan | undefined]> = [];
   const { pacer, ticks } = run(20, cuttingPerformer(prepared));
-  const captions: string[] = [];
-  const ended: string[] = [];
-  pacer.on('utteranceStart', (s) => captions.push(s));
-  pacer.on('utteranceGrows', (s) => captions.push(s));
-  pacer.on('utteranceEnd', (s) => ended.push(s));
+  const { captions, ended } = captionsOf(pacer);
   pacer.start();
   pacer.speak(sentence);
   pacer.speak('It is very cold at the top of it.');
@@ -382,11 +388,7 @@ test("a reply's first words are synthesised from its text so far, and used when 
 test('opening words that start with the first words synthesised ahead are synthesised from there on, and said after them', async (t) => {
   const prepared: Array<[string, WordSpan | undefined]> = [];
   const { pacer, ticks } = run(20, cuttingPerformer(prepared));
-  const captions: string[] = [];
-  const ended: string[] = [];
-  pacer.on('utteranceStart', (s) => captions.push(s));
-  pacer.on('utteranceGrows', (s) => captions.push(s));
-  pacer.on('utteranceEnd', (s) => ended.push(s));
+  const { captions, ended } = captionsOf(pacer);
   pacer.start();
   pacer.prefetchFirstWords('The tallest mountain in the world is');
   const opening = 'The tallest mountain in the world is Mount Everest,';

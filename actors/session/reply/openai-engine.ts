@@ -872,21 +872,26 @@ export class OpenAiEngine implements ReplyEngine {
     const machine = isMachinePersona(ctx);
     const rewrite = perspectiveFor(ctx.userText);
     const filler = fillerFor(ctx.userText, packOf(ctx));
+    // Each check once, used by the cleaner (which records what it dropped) and for the opening words.
+    const breaks = (s: string, question: string) => breaksCharacter(s, machine, question, packOf(ctx));
+    // Its name alone opening the reply is dropped (what follows may answer), unless a phrase of it answers (shortened()).
+    const isFiller = (s: string) => filler(s) || (guard.onlyItsName(s) && guard.shortened(s) === undefined);
+    const unfitFor = (s: string, opening: boolean) =>
+      guard.refuses(s) ?? (opening && guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined);
     let first = true;
     const cleaner = new ReplyCleaner(ctx.characterName, caps.maxSentences, {
       breaksCharacter: (s) => {
         const question = first ? ctx.userText : '';
         first = false;
-        return breaksCharacter(s, machine, question, packOf(ctx));
+        return breaks(s, question);
       },
       echoes: (s) => echoesPrompt(s, ctx),
       unfit: (s, opening) => {
-        const why = guard.refuses(s) ?? (opening && guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined);
+        const why = unfitFor(s, opening);
         if (why && !outcome.refusedFor) outcome.refusedFor = why;
         return why !== undefined;
       },
-      // Its name alone opening the reply is dropped (what follows may answer), unless a phrase of it answers (shortened()).
-      filler: (s) => filler(s) || (guard.onlyItsName(s) && guard.shortened(s) === undefined),
+      filler: isFiller,
       // A list's marks ("- I watch the sunset."), which a reply asked for a list began with.
       rewrite: (s) => rewrite(s.replace(LIST_MARK, '')),
       mend: (s) => guard.shortened(s),
@@ -895,12 +900,10 @@ export class OpenAiEngine implements ReplyEngine {
     // recording anything (missing the question, they wait for the sentence that may answer it).
     const fitAsFirst = (words: string) =>
       cleaner.saysAsWritten(words) &&
-      !filler(words) &&
-      !(guard.onlyItsName(words) && guard.shortened(words) === undefined) &&
-      !breaksCharacter(words, machine, ctx.userText, packOf(ctx)) &&
+      !isFiller(words) &&
+      !breaks(words, ctx.userText) &&
       !echoesPrompt(words, ctx) &&
-      guard.refuses(words) === undefined &&
-      !guard.missesTheQuestion(words);
+      unfitFor(words, true) === undefined;
     // The model's text until the cleaner's first sentence: told as the draft, read for the reply's opening words.
     let soFar: string | undefined = open || draft ? '' : undefined;
     let openingTaken = !open;
