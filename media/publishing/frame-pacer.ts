@@ -39,9 +39,7 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 import { resampleLinear } from './resample.js';
-import { firstBreathGroup, spokenLength } from '../../runtime/text/breath-points.js';
-import type { WordSpan } from '../speech/word-span.js';
-import { isWord } from '../speech/written-words.js';
+import { firstPiecesOf, firstWords, restFrom, saidOf, spokenOf, startsWithWords, wordCount, type Piece } from './sentence-pieces.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
@@ -55,16 +53,6 @@ export interface FramePacerOptions<U extends SpokenAudio> {
   sink: FrameSink;
   fps: number;
   log: Logger;
-}
-
-/** What one entry of a sentence synthesises and says. */
-interface Piece {
-  /** What is synthesised: the sentence, or one of its pieces (its first words or breath group, then the rest). */
-  piece: string;
-  /** The words of `piece` said (the others are context for them), when not all of it is. */
-  words?: WordSpan | undefined;
-  /** What a listener hears of this entry: `piece`, or its words in `words`. */
-  said: string;
 }
 
 interface Queued<U> extends Piece {
@@ -103,21 +91,6 @@ export interface Interruption {
   playing: { sentence: string; heardFraction: number } | undefined;
   dropped: string[];
 }
-
-/** A reply's first sentence longer than this starts with its first breath group (at least FIRST_MIN_CHARS), as SPEECH_CHUNKS does. */
-const FIRST_MAX_CHARS = 60;
-const FIRST_MIN_CHARS = 16;
-/**
- * A first sentence cut at a word starts with its first words up to this length (and at least
- * FIRST_WORDS_MIN of them): about 1.3 s of speech, while the rest is synthesised.
- */
-const FIRST_WORDS_CHARS = 20;
-const FIRST_WORDS_MIN = 3;
-/** The words said after a cut as context: after the first words (they are not played), before the rest (nor these). */
-const CONTEXT_WORDS = 2;
-/** The fewest words after the first words for a sentence to be cut at all: shorter ones are quick to synthesise whole. */
-const REST_MIN_WORDS = 3;
-const SENTENCE_END = /[.!?…。！？]["'”’)\]]*$/u;
 
 /** How far behind the clock may fall (event loop blocked) before ticks are skipped, not bunched. */
 const MAX_LAG_TICKS = 3;
@@ -314,17 +287,12 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     language: string | undefined,
     ahead: Ahead<U> | undefined,
   ): Array<Piece & { ready?: Ahead<U>['pieces'][number]['ready'] }> {
-    const whole = (piece: string): Piece => ({ piece, said: piece });
     // The words their syntheses say, context included: first words cut out of more must be followed by them.
     if (ahead && startsWithWords(sentence, spokenOf(ahead.pieces))) {
       const rest = restFrom(sentence, wordCount(saidOf(ahead.pieces)), ahead.pieces.at(-1)!.words?.to !== undefined);
       return rest ? [...ahead.pieces, rest] : ahead.pieces;
     }
-    const first = this.options.performer.cutsWords?.(language) ? firstWords(sentence, true) : undefined;
-    const rest = first && restFrom(sentence, first.words!.to!, true);
-    if (first && rest) return [first, rest];
-    const group = spokenLength(sentence) > FIRST_MAX_CHARS ? firstBreathGroup(sentence, FIRST_MIN_CHARS) : undefined;
-    return (group ?? [sentence]).map(whole);
+    return firstPiecesOf(sentence, this.options.performer.cutsWords?.(language) ?? false);
   }
 
   /** The entry's audio is the opening synthesised ahead (or, if that failed, it is skipped as a failed synthesis is). */
@@ -472,60 +440,4 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     if (head.before === 0) this.emit('utteranceStart', head.sentence, now);
     else if (head.grows) this.emit('utteranceGrows', head.said);
   }
-}
-
-/**
- * The first words of a sentence (`complete`) or of a reply's text so far (its last word may be
- * cut), as the first piece of its sentence: at least FIRST_WORDS_CHARS of whole words, synthesised
- * with CONTEXT_WORDS more; undefined when the text has too few words, or marks that are not words
- * among them (their words would not be counted as the voice counts them).
- */
-function firstWords(text: string, complete: boolean): Piece | undefined {
-  const tokens = wordsIn(text);
-  if (!complete) tokens.pop();
-  let count = FIRST_WORDS_MIN;
-  while (count < tokens.length && spokenLength(tokens.slice(0, count).join(' ')) < FIRST_WORDS_CHARS) count++;
-  const needed = count + (complete ? Math.max(CONTEXT_WORDS, REST_MIN_WORDS) : CONTEXT_WORDS);
-  const lead = tokens.slice(0, count + CONTEXT_WORDS);
-  // A sentence's end among them: the draft's first sentence is complete (speak() brings it), or an abbreviation.
-  if (tokens.length < needed || !lead.every((token) => isWord(token) && !SENTENCE_END.test(token))) return undefined;
-  return { piece: tokens.slice(0, count + CONTEXT_WORDS).join(' '), words: { from: 0, to: count }, said: tokens.slice(0, count).join(' ') };
-}
-
-/**
- * The rest of `sentence` after its first `count` words: synthesised from CONTEXT_WORDS before it
- * when the piece before it was cut out of more words (`cut`), else alone; undefined when nothing is left.
- */
-function restFrom(sentence: string, count: number, cut: boolean): Piece | undefined {
-  const tokens = wordsIn(sentence);
-  if (tokens.length <= count) return undefined;
-  const said = tokens.slice(count).join(' ');
-  return cut ? { piece: tokens.slice(count - CONTEXT_WORDS).join(' '), words: { from: CONTEXT_WORDS }, said } : { piece: said, said };
-}
-
-/** What a run of pieces says. */
-function saidOf(pieces: readonly Piece[]): string {
-  return pieces.map((p) => p.said).join(' ');
-}
-
-/** What a run of pieces' syntheses say up to their end: what they say, and the context after the last. */
-function spokenOf(pieces: readonly Piece[]): string {
-  const last = pieces.at(-1);
-  if (!last?.words?.to) return saidOf(pieces);
-  return [...pieces.slice(0, -1).map((p) => p.said), wordsIn(last.piece).slice(last.words.from).join(' ')].join(' ');
-}
-
-function wordsIn(text: string): string[] {
-  return text.trim().split(/\s+/u).filter(Boolean);
-}
-
-function wordCount(text: string): number {
-  return wordsIn(text).length;
-}
-
-/** Whether `text` starts with the whole words of `start`. */
-function startsWithWords(text: string, start: string): boolean {
-  const head = wordsIn(start);
-  const words = wordsIn(text);
-  return head.length > 0 && words.length >= head.length && head.every((w, i) => words[i] === w);
 }

@@ -3,8 +3,8 @@
  * can be said from pieces synthesised apart without a seam: each piece is synthesised with a few
  * words of context on either side ("The tallest mountain in the world" for "The tallest mountain
  * in"), and only its own words are kept. The words kept are then said as they are inside the
- * sentence (no piece-final fall in pitch, no silence after them), and the cut lies at the quietest
- * moment between two words, where the next piece's audio takes over.
+ * sentence (no piece-final fall in pitch, no silence after them), and the cut lies between two
+ * words (cutBetween()), where the next piece's audio takes over.
  */
 import type { PhonemeTiming, TimedSpeech, WordTiming } from './tts-client.js';
 import type { Pcm } from './wav.js';
