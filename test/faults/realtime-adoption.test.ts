@@ -7,6 +7,7 @@
 import test from 'ava';
 import { execFileSync } from 'node:child_process';
 import { connect } from 'nats';
+import pg from 'pg';
 import { PlacementRegistry } from '../../runtime/actors/registry.js';
 import { createAccount, startTestService, type TestAccount, type TestService } from '../helpers/service.js';
 import { NodeProcess } from '../helpers/node-process.js';
@@ -30,11 +31,19 @@ const rtcMin = Number(process.env.RTC_MIN_PORT ?? 61000);
 const ports = (n: number) => ({ RTC_MIN_PORT: String(rtcMin + n * 500), RTC_MAX_PORT: String(rtcMin + n * 500 + 499) });
 
 /**
- * Forgets the placements earlier test files left in the harness's NATS: their nodes are gone, so
- * the nodes here would adopt those sessions as well (as a cluster should) and count their rooms.
- * Test files run one at a time, so no placement belongs to a node that is still running.
+ * Forgets what earlier test files left in the harness's servers: their nodes are gone, so the
+ * nodes here would adopt those sessions (as a cluster should) — from their placements in NATS, or,
+ * without one, from their open rows in PostgreSQL — and count their rooms. Test files run one at a
+ * time, so no placement or open session belongs to a node that is still running.
  */
-async function forgetEarlierPlacements(): Promise<void> {
+async function forgetEarlierSessions(): Promise<void> {
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query("UPDATE live_sessions SET state = 'closed', end_reason = 'node_lost', ended_at = now() WHERE state = 'open'");
+  } finally {
+    await db.end();
+  }
   const nc = await connect({ servers: process.env.NATS_URL });
   try {
     const registry = await PlacementRegistry.open(nc, 'realtime-adoption-test', 1);
@@ -45,7 +54,7 @@ async function forgetEarlierPlacements(): Promise<void> {
 }
 
 test.before(async () => {
-  await forgetEarlierPlacements();
+  await forgetEarlierSessions();
   admin = await startTestService({ COMPANION_ROLE: 'api', REDIS_URL: env.REDIS_URL });
   account = await createAccount(admin);
 });
