@@ -42,8 +42,11 @@ export interface SessionRealtime {
    * only as the start of that sentence if it starts with them (`speak()`).
    */
   prefetch(words: string, language?: string): void;
-  /** A reply's text so far, its first sentence not complete: the words that sentence would start with are synthesised ahead. */
-  prefetchFirstWords(text: string, language?: string): void;
+  /**
+   * A reply's text so far, its first sentence not complete: the words that sentence would start with
+   * are synthesised ahead. Returns them once they are (what `sayOpening()` may say), else undefined.
+   */
+  prefetchFirstWords(text: string, language?: string): string | undefined;
   /**
    * The opening words prefetched are fit to say as they are (the reply engine judged them as a first
    * sentence): they are spoken now, before their sentence is complete, which then goes on from them.

@@ -314,7 +314,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           // …and said at once when they are fit to say as they are, the rest following when it comes.
           onOpeningFit: media && ((words: string) => void (turn.signal.aborted || media?.sayOpening(storableText(words)))),
           // The reply so far, whose first words a voice that cuts out words synthesises ahead.
-          onDraft: media && ((text: string) => void (turn.signal.aborted || media?.prefetchFirstWords(storableText(text), language))),
+          onDraft: media && ((text: string) => (turn.signal.aborted ? undefined : media?.prefetchFirstWords(storableText(text), language))),
         },
         turn.signal,
       )) {

@@ -185,6 +185,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   prefetch(words: string, language?: string): void {
     if (this.closed || this.speaking) return;
     const ahead = this.ahead;
+    if (ahead && ahead.language === language && saidOf(ahead.pieces) === words) return; // synthesised ahead already
     const first = ahead && ahead.language === language && ahead.pieces.length === 1 ? ahead.pieces[0] : undefined;
     // After its first words, only the rest of the opening (they are its start, context included).
     if (ahead && first?.words?.to !== undefined && startsWithWords(words, first.piece)) {
@@ -198,14 +199,18 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   /**
    * The reply's text so far, its first sentence not yet complete: once it has enough whole words,
    * the words its first sentence would start with (firstPieces()) are synthesised now, used by
-   * `speak()` if that sentence starts with them. Words synthesised ahead that the text still starts with are kept.
+   * `speak()` if that sentence starts with them, or said at once (`sayOpening()`). Words synthesised
+   * ahead that the text still starts with are kept. Returns the first words synthesised ahead, if any.
    */
-  prefetchFirstWords(text: string, language?: string): void {
-    if (this.closed || this.speaking || !this.options.performer.cutsWords?.(language)) return;
+  prefetchFirstWords(text: string, language?: string): string | undefined {
+    if (this.closed || this.speaking || !this.options.performer.cutsWords?.(language)) return undefined;
     const ahead = this.ahead;
-    if (ahead && ahead.language === language && startsWithWords(text, saidOf(ahead.pieces))) return;
-    const first = firstWords(text, false);
-    if (first) this.ahead = { language, pieces: [this.prefetchPiece(first, language)] };
+    if (!ahead || ahead.language !== language || !startsWithWords(text, saidOf(ahead.pieces))) {
+      const first = firstWords(text, false);
+      this.ahead = first && { language, pieces: [this.prefetchPiece(first, language)] };
+    }
+    const first = this.ahead?.pieces[0];
+    return first?.words?.to !== undefined ? first.said : undefined;
   }
 
   private prefetchPiece(piece: Piece, language: string | undefined): Piece & { ready: Promise<Prepared<U> | undefined> } {

@@ -140,8 +140,8 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.pacer.prefetch(words, language);
   }
 
-  prefetchFirstWords(text: string, language?: string): void {
-    this.pacer.prefetchFirstWords(text, language);
+  prefetchFirstWords(text: string, language?: string): string | undefined {
+    return this.pacer.prefetchFirstWords(text, language);
   }
 
   sayOpening(words: string): void {

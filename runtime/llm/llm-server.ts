@@ -11,6 +11,8 @@
  *               types "<|im_start|>system" gets those characters, not the special tokens;
  *   transcript  base models (Gemma 3 270M): the messages become a plain dialogue for completion —
  *               "<system>\n\nUser: …\n<Name>: …" — and generation stops at the next "User:" line.
+ * `continue_final_message: true` (as vLLM's) continues the last message, an assistant's, instead of
+ * starting a new one: the reply engine's way to finish a sentence whose first words were said.
  * Requests are served one at a time (one context, 2 cores). The answer reports the completion's
  * token count (`usage`, also as the last SSE chunk) so callers can measure tokens per second.
  *
@@ -206,7 +208,7 @@ function pickSlot(key: string): Slot {
  * then the dialogue; a system message later on (a reminder after the user's turn) stays where it
  * is, as the chat templates of Qwen and SmolLM render it.
  */
-function chatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
+function chatHistory(messages: ChatMessage[], continueLast: boolean): ChatHistoryItem[] {
   const lead = messages.findIndex((m) => m.role !== 'system');
   const leading = lead === -1 ? messages : messages.slice(0, lead);
   const system = leading.map((m) => m.content).join('\n');
@@ -216,7 +218,8 @@ function chatHistory(messages: ChatMessage[]): ChatHistoryItem[] {
     else if (m.role === 'assistant') history.push({ type: 'model', response: [m.content] });
     else history.push({ type: 'system', text: m.content });
   }
-  history.push({ type: 'model', response: [] });
+  // The model writes the last item: a new reply, or the last assistant message continued.
+  if (!continueLast) history.push({ type: 'model', response: [] });
   return history;
 }
 
@@ -225,7 +228,7 @@ function speakerName(system: string): string {
   return /^You are ([A-Z][\w' -]{0,40}?)(?=[,.\n]| a | an | the )/m.exec(system)?.[1]?.trim() ?? 'Companion';
 }
 
-function transcript(messages: ChatMessage[]): { prompt: string; speaker: string } {
+function transcript(messages: ChatMessage[], continueLast: boolean): { prompt: string; speaker: string } {
   const system = messages
     .filter((m) => m.role === 'system')
     .map((m) => m.content)
@@ -234,7 +237,7 @@ function transcript(messages: ChatMessage[]): { prompt: string; speaker: string 
   const lines = messages
     .filter((m) => m.role !== 'system')
     .map((m) => `${m.role === 'user' ? 'User' : speaker}: ${m.content.replace(/\s+/g, ' ').trim()}`);
-  return { prompt: `${system}\n\n${lines.join('\n')}\n${speaker}:`, speaker };
+  return { prompt: `${system}\n\n${lines.join('\n')}${continueLast ? '' : `\n${speaker}:`}`, speaker };
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -297,10 +300,14 @@ const server = http.createServer(async (req, res) => {
     seed?: number;
     presence_penalty?: number;
     frequency_penalty?: number;
+    /** As vLLM's: the reply continues the last message, an assistant's, instead of starting a new one. */
+    continue_final_message?: boolean;
   };
   try {
     body = (await readJson(req)) as typeof body;
     if (!Array.isArray(body.messages) || body.messages.length === 0) throw new Error('messages is required');
+    if (body.continue_final_message && body.messages.at(-1)?.role !== 'assistant')
+      throw new Error('continue_final_message needs an assistant message last');
   } catch (err) {
     return send(res, 400, { error: { message: (err as Error).message } });
   }
@@ -354,7 +361,7 @@ const server = http.createServer(async (req, res) => {
           // A mild repeat penalty keeps small models out of loops; OpenAI's presence and frequency
           // penalties are applied over the same window. The stop triggers end a reply that starts
           // writing the user's next line.
-          const history = chatHistory(body.messages!);
+          const history = chatHistory(body.messages!, body.continue_final_message === true);
           const result = await slot.chat.generateResponse(history, {
             ...options,
             repeatPenalty: {
@@ -367,7 +374,7 @@ const server = http.createServer(async (req, res) => {
           });
           return result.response;
         }
-        const { prompt, speaker } = transcript(body.messages!);
+        const { prompt, speaker } = transcript(body.messages!, body.continue_final_message === true);
         const out = await slot.completion!.generateCompletion(prompt, {
           ...options,
           customStopTriggers: ['\nUser:', `\n${speaker}:`, '\n\n'],

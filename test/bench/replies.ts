@@ -25,7 +25,10 @@
  *
  * An engine is `persona`, a model of runtime/llm/models.json, or a model decoding speculatively:
  * `ID+draft=ID` (drafted by a smaller model, on a thread of its own) or `ID+lookup` (drafted from
- * the prompt). Greedy turns give the same replies with and without; the cost differs.
+ * the prompt). Greedy turns give the same replies with and without; the cost differs. `ID+ahead`:
+ * the model's reply with its first words said ahead of their sentence, as a realtime session with a
+ * voice that cuts out words says them (ReplyContext.onDraft answering them, continued by the model
+ * when the rest of their sentence is refused); its first-sentence time is then when they were said.
  *
  *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--set all|tuning|held-out] [--characters N] [--turns N]
  *                            [--threads auto|N] [--prefix-reuse on|off] [--seed N]
@@ -69,6 +72,7 @@ import {
 } from './reply-checks.js';
 import { LANGUAGE_CHARACTERS } from './reply-characters-languages.js';
 import { processCpuMs } from './process-cpu.js';
+import { firstWords } from '../../media/publishing/sentence-pieces.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const pct = (xs: number[], p: number) =>
@@ -94,6 +98,8 @@ interface TurnRecord {
   load: number;
   /** The model's own first generation of the turn, before the reply engine cleaned or refused it. */
   raw?: RawChecks;
+  /** `+ahead`: the first words said ahead of their sentence, if they were. */
+  saidAhead?: string;
 }
 
 /**
@@ -120,18 +126,20 @@ interface EngineSpec {
   model?: string;
   draft?: string;
   lookup: boolean;
+  /** Its first words said ahead of their sentence, as a voice that cuts out words says them. */
+  ahead?: boolean;
 }
 
 function parseEngine(engine: string): EngineSpec {
   if (engine === 'persona') return { lookup: false };
   const [model, predictor] = engine.split('+') as [string, string | undefined];
   const draft = predictor?.startsWith('draft=') ? predictor.slice('draft='.length) : undefined;
-  if (predictor !== undefined && predictor !== 'lookup' && !draft)
-    throw new Error(`engine ${engine}: after "+" comes lookup or draft=<model>, not ${predictor}`);
+  if (predictor !== undefined && predictor !== 'lookup' && predictor !== 'ahead' && !draft)
+    throw new Error(`engine ${engine}: after "+" comes lookup, ahead or draft=<model>, not ${predictor}`);
   for (const id of [model, draft])
     if (id !== undefined && !catalogue.models[id])
       throw new Error(`unknown model ${id} in engine ${engine}; known: persona, ${Object.keys(catalogue.models).join(', ')}`);
-  return { model, draft, lookup: predictor === 'lookup' };
+  return { model, draft, lookup: predictor === 'lookup', ahead: predictor === 'ahead' };
 }
 
 function sumCounts(counts: Array<Record<string, number>>): Record<string, number> {
@@ -188,10 +196,12 @@ async function settledCompletions(file: string, from: number): Promise<ReturnTyp
  * is the sum of both threads' time, more than the wall time.
  */
 class TimedEngine implements ReplyEngine {
-  last: { firstMs: number; firstCpuMs: number } | undefined;
+  last: { firstMs: number; firstCpuMs: number; saidAhead?: string } | undefined;
   constructor(
     private readonly inner: ReplyEngine,
     private readonly modelPid: number | undefined,
+    /** Its first words said ahead, as a voice that cuts out words says them (`+ahead`). */
+    private readonly ahead = false,
   ) {}
   get name() {
     return this.inner.name;
@@ -206,13 +216,25 @@ class TimedEngine implements ReplyEngine {
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     const started = performance.now();
     const cpu = processCpuMs(this.modelPid);
-    const timing = { firstMs: Number.NaN, firstCpuMs: Number.NaN };
+    const timing: NonNullable<TimedEngine['last']> = { firstMs: Number.NaN, firstCpuMs: Number.NaN };
     this.last = timing;
-    for await (const sentence of this.inner.reply(ctx, signal)) {
-      if (Number.isNaN(timing.firstMs)) {
-        timing.firstMs = performance.now() - started;
-        timing.firstCpuMs = processCpuMs(this.modelPid) - cpu;
-      }
+    const heard = () => {
+      if (!Number.isNaN(timing.firstMs)) return;
+      timing.firstMs = performance.now() - started;
+      timing.firstCpuMs = processCpuMs(this.modelPid) - cpu;
+    };
+    const voice: Partial<ReplyContext> = this.ahead
+      ? {
+          onDraft: (text) => firstWords(text, false)?.said,
+          onOpening: () => undefined,
+          onOpeningFit: (words) => {
+            timing.saidAhead = words;
+            heard();
+          },
+        }
+      : {};
+    for await (const sentence of this.inner.reply({ ...ctx, ...voice }, signal)) {
+      heard();
       yield sentence;
     }
   }
@@ -220,6 +242,7 @@ class TimedEngine implements ReplyEngine {
 
 const firstSentenceMs = (engine: TimedEngine) => engine.last?.firstMs ?? Number.NaN;
 const firstSentenceCpuMs = (engine: TimedEngine) => engine.last?.firstCpuMs ?? Number.NaN;
+const saidAheadOf = (engine: TimedEngine) => engine.last?.saidAhead;
 
 async function startModelServer(
   id: string,
@@ -393,6 +416,7 @@ export async function runReplies(): Promise<void> {
               ? new OpenAiEngine(llmUrl, engine, undefined, config.replyEngineTimeoutMs, replyLimits(config), true, { promptsInEnglish })
               : e,
             llmPids.get(engine),
+            specs.get(engine)!.ahead,
           )),
       });
       names.set(engine, timed!.name);
@@ -452,6 +476,7 @@ export async function runReplies(): Promise<void> {
               status: r.status,
               text,
               load: os.loadavg()[0]!,
+              ...(saidAheadOf(timed!) ? { saidAhead: saidAheadOf(timed!) } : {}),
               ...(llmUrl
                 ? {
                     raw: {
@@ -613,6 +638,16 @@ function printSummary(engines: string[], results: Map<string, TurnRecord[]>): vo
       );
   }
   for (const e of engines) {
+    const records = results.get(e)!;
+    const ahead = records.filter((r) => r.saidAhead);
+    if (!parseEngine(e).ahead) continue;
+    const good = ahead.filter((r) => goodReply(r.checks)).length;
+    const alone = ahead.filter((r) => r.text === r.saidAhead).length;
+    out(
+      `# ${e}: first words said ahead on ${ahead.length} of ${records.length} turns (${good} of them good); the reply was those words alone on ${alone}`,
+    );
+  }
+  for (const e of engines) {
     const drafted = sumCounts(results.get(e)!.flatMap((r) => (r.raw ? [r.raw.drafted] : [])));
     const total = (drafted.validated ?? 0) + (drafted.refuted ?? 0);
     if (total)
@@ -641,7 +676,8 @@ function transcript(engine: string, name: string, characters: CharacterSpec[], r
       lines.push(`**${c.name}:** ${r.status === 200 ? r.text : `(HTTP ${r.status})`}`);
       const timing = Number.isNaN(r.firstMs) ? '' : ` · 1st sentence ${r.firstMs.toFixed(0)} ms`;
       const generations = r.raw ? ` · ${r.raw.generations} generation${r.raw.generations === 1 ? '' : 's'}` : '';
-      lines.push(`${failed.length ? `*✗ ${failed.join(', ')}*` : '*✓*'}${timing}${generations}`, '');
+      const ahead = r.saidAhead ? ` · said ahead: "${r.saidAhead}"` : '';
+      lines.push(`${failed.length ? `*✗ ${failed.join(', ')}*` : '*✓*'}${timing}${generations}${ahead}`, '');
     }
   }
   return `${lines.join('\n')}\n`;

@@ -1,9 +1,10 @@
 /**
- * Prompt-prefix reuse in the embedded model server (runtime/llm/llm-server.ts), with the real default
- * model: a session's second turn evaluates only the tokens after what its sequence already holds
+ * The embedded model server (runtime/llm/llm-server.ts), with the real default model. Prompt-prefix
+ * reuse: a session's second turn evaluates only the tokens after what its sequence already holds
  * (the figure the server reports as usage.prompt_tokens_evaluated), another session's request
  * goes to another sequence and leaves the first one's tokens in place, and --prefix-reuse off
- * evaluates the whole prompt every time.
+ * evaluates the whole prompt every time. A reply continued from words already said
+ * (`continue_final_message`) goes on from them.
  */
 import test from 'ava';
 import fs from 'node:fs';
@@ -100,4 +101,38 @@ const installed = fs.existsSync(modelFile);
   const second = await ask(url, turn2);
   t.true(second.evaluated > first.evaluated, `second turn evaluated ${second.evaluated} vs ${first.evaluated} on the first`);
   t.is(second.evaluated, second.usage.prompt_tokens, 'nothing cached');
+});
+
+/** The streamed text of a completion. */
+async function streamed(url: string, body: object): Promise<string> {
+  const res = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ max_tokens: 24, temperature: 0, seed: 1, stream: true, ...body }),
+  });
+  const events = (await res.text()).split('\n').filter((line) => line.startsWith('data: {'));
+  return events
+    .map((line) => (JSON.parse(line.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '')
+    .join('');
+}
+
+(installed ? test.serial : test.skip)('a reply continued from words already said goes on from them', async (t) => {
+  const url = await startServer(portBase + 2, ['--sequences', '1']);
+  const messages: Msg[] = [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: 'What do you do every morning?' },
+    { role: 'assistant', content: 'Every morning I climb' },
+  ];
+  const continued = await streamed(url, { messages, continue_final_message: true });
+  t.regex(continued, /^ [a-z]/, `the words after "Every morning I climb", not a new reply: ${JSON.stringify(continued)}`);
+  const anew = await streamed(url, { messages: [...messages, { role: 'user', content: 'And then?' }] });
+  t.notRegex(anew, /^ [a-z]/, `a new reply starts as one: ${JSON.stringify(anew)}`);
+
+  const refused = await fetch(`${url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ messages: messages.slice(0, 2), continue_final_message: true }),
+  });
+  t.is(refused.status, 400);
+  t.regex(((await refused.json()) as { error: { message: string } }).error.message, /assistant message last/);
 });

@@ -417,3 +417,34 @@ test('opening words that start with the first words synthesised ahead are synthe
     'every word once, in order',
   );
 });
+
+test('first words synthesised ahead may be said at once; their sentence, when it comes, goes on from them', async (t) => {
+  const prepared: Array<[string, WordSpan | undefined]> = [];
+  const { pacer, ticks } = run(20, cuttingPerformer(prepared));
+  const { captions, ended } = captionsOf(pacer);
+  pacer.start();
+  t.is(pacer.prefetchFirstWords('The tallest mountain'), undefined, 'not enough whole words yet');
+  const first = pacer.prefetchFirstWords('The tallest mountain in the wor');
+  t.is(first, 'The tallest mountain');
+  t.is(pacer.prefetchFirstWords('The tallest mountain in the world'), first, 'the same words, synthesised once');
+  pacer.prefetch(first!); // told as the reply's opening words: synthesised already
+  pacer.sayOpening(first!);
+  while (captions.length === 0) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(captions, ['The tallest mountain'], 'said and captioned before their sentence exists');
+  const sentence = 'The tallest mountain in the world is Mount Everest.';
+  pacer.speak(sentence);
+  while (ended.length === 0) await new Promise((r) => setTimeout(r, 10));
+  pacer.close();
+  t.deepEqual(prepared, [
+    ['The tallest mountain in the', { from: 0, to: 3 }],
+    ['tallest mountain in the world is Mount Everest.', { from: 2 }],
+  ]);
+  t.deepEqual(captions, ['The tallest mountain', 'in the world is Mount Everest.']);
+  t.deepEqual(ended, [sentence]);
+  const levels = ticks.map((tick) => Math.round(tick.pcm.readInt16LE(tick.pcm.length / 2) / 100)).filter((v) => v !== 0);
+  t.deepEqual(
+    levels.filter((v, i) => v !== levels[i - 1]),
+    sentence.split(' ').map((w) => w.length),
+    'every word once, in order',
+  );
+});

@@ -17,6 +17,7 @@ import {
   systemMessage,
 } from '../../actors/session/reply/openai-engine.js';
 import { ReplyEngineUnavailable } from '../../actors/session/session-errors.js';
+import { firstWords } from '../../media/publishing/sentence-pieces.js';
 
 function clean(name: string, pieces: string[], max = 4): string[] {
   const cleaner = new ReplyCleaner(name, max);
@@ -253,10 +254,12 @@ test('a sentence that reads the instructions back or repeats the user line is an
  * last one again after them), and then ends the stream, or with `ends: false` leaves it open.
  */
 async function streamingModel(t: { teardown(fn: () => void): void }, generations: string[][], gapMs: number, ends = true) {
-  const seen = { requests: 0 };
+  const seen = { requests: 0, bodies: [] as string[] };
   const server = http.createServer((req, res) => {
     const pieces = generations[Math.min(seen.requests++, generations.length - 1)]!;
-    req.resume();
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => seen.bodies.push(body));
     res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
     let i = 0;
     const timer = setInterval(() => {
@@ -687,14 +690,18 @@ test('asked for advice, a fact of the persona sharing one word with the question
   t.not(lastNote(), adviceNote());
 });
 
-/** The reply with what its opening callbacks were told, and when, against when each sentence came. */
-async function spokenReply(engine: OpenAiEngine, userText: string) {
+/**
+ * The reply with what its opening callbacks were told, and when, against when each sentence came;
+ * `voiced`: a voice that cuts out words, whose first words the draft answers (as the frame pacer's).
+ */
+async function spokenReply(engine: OpenAiEngine, userText: string, voiced = false) {
   const events: string[] = [];
   const ctx = {
     ...mira,
     userText,
     onOpening: (words: string) => events.push(`opening: ${words}`),
     onOpeningFit: (words: string) => events.push(`say now: ${words}`),
+    ...(voiced ? { onDraft: (text: string) => firstWords(text, false)?.said } : {}),
   };
   for await (const sentence of engine.reply(ctx)) events.push(`sentence: ${sentence}`);
   return events;
@@ -739,4 +746,57 @@ test('opening words that would not pass as a first sentence wait for the sentenc
     events.some((e) => e.startsWith('say now')),
     events.join(' | '),
   );
+});
+
+test('with the embedded model, the first words a voice synthesised ahead are said before their sentence is complete', async (t) => {
+  const words = 'The tallest mountain in the world is Mount Everest, which stands at 8,848 metres above the sea. '.split(/(?<= )/);
+  const sentence = 'sentence: The tallest mountain in the world is Mount Everest, which stands at 8,848 metres above the sea.';
+  const embedded = await streamingModel(t, [words], 5);
+  t.deepEqual(
+    await spokenReply(
+      new OpenAiEngine(embedded.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true),
+      'Which mountain is the highest?',
+      true,
+    ),
+    ['opening: The tallest mountain', 'say now: The tallest mountain', sentence],
+  );
+  // Another server cannot go on from words said: its opening stays the first breath group.
+  const other = await streamingModel(t, [words], 5);
+  t.deepEqual(
+    await spokenReply(new OpenAiEngine(other.url, 'other', undefined, 5000, DEFAULT_REPLY_LIMITS), 'Which mountain is the highest?', true),
+    [
+      'opening: The tallest mountain in the world is Mount Everest,',
+      'say now: The tallest mountain in the world is Mount Everest,',
+      sentence,
+    ],
+  );
+});
+
+test('first words said ahead whose sentence is refused are continued by the embedded model; refused again, they are the reply', async (t) => {
+  const refused = "I watch the boats come in every morning, and if you have any other questions, please don't hesitate to ask. ".split(
+    /(?<= )/,
+  );
+  const model = await streamingModel(t, [refused, [' in at dawn', ' and count the gulls. ', 'They are loud. ']], 5);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  t.deepEqual(await spokenReply(engine, 'What do you do?', true), [
+    'opening: I watch the boats come',
+    'say now: I watch the boats come',
+    'sentence: I watch the boats come in at dawn and count the gulls.',
+    'sentence: They are loud.',
+  ]);
+  const continued = JSON.parse(model.seen.bodies[1]!) as {
+    messages: Array<{ role: string; content: string }>;
+    continue_final_message?: boolean;
+  };
+  t.true(continued.continue_final_message);
+  t.deepEqual(continued.messages.at(-1), { role: 'assistant', content: 'I watch the boats come' }, 'the model goes on from the words said');
+
+  const again = await streamingModel(t, [refused, [' in, and if you have any other questions, please ask. ']], 5);
+  const events = await spokenReply(
+    new OpenAiEngine(again.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true),
+    'What do you do?',
+    true,
+  );
+  t.deepEqual(events.slice(1), ['say now: I watch the boats come', 'sentence: I watch the boats come']);
+  t.is(again.seen.requests, 2, 'one continuation, then the words said are the reply');
 });

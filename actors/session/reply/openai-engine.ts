@@ -544,8 +544,12 @@ export class OpenAiEngine implements ReplyEngine {
     private readonly apiKey: string | undefined,
     private readonly timeoutMs: number,
     private readonly limits: ReplyLimits = DEFAULT_REPLY_LIMITS,
-    /** Ask the server to evaluate a new session's prompt ahead (prepare()): on for the embedded model only. */
-    private readonly warmUp = false,
+    /**
+     * The embedded model server (runtime/llm/llm-server.ts): it is asked to evaluate a new session's
+     * prompt ahead (prepare()), and to continue a reply from words already said
+     * (`continue_final_message`), so a voice's first words may be said before their sentence exists.
+     */
+    private readonly embedded = false,
     /**
      * `promptsInEnglish`: the instructions and notes in English whatever the reply's language (with
      * a note to reply in it), instead of in the reply's language (language-packs.ts); the replies
@@ -563,7 +567,7 @@ export class OpenAiEngine implements ReplyEngine {
    * what follows them. Not sent to other servers: a hosted API would bill a call per session.
    */
   async prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> {
-    if (!this.warmUp) return;
+    if (!this.embedded) return;
     await request(this.completionsUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -701,6 +705,8 @@ export class OpenAiEngine implements ReplyEngine {
     const stayLine = `${must?.opening.startsWith(`${no},`) ? `${no}, ` : ''}${stayLineOf(ctx.characterName, pack)}`;
     const caps = this.capsFor(ctx);
     const opened = (held: string[]) => [must!.opening, ...held].slice(0, caps.maxSentences);
+    // Words said ahead of their sentence, which the guard then refused: the next attempt continues them.
+    let saidAhead: string | undefined;
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only in the first half of the turn's time, so it can finish before the deadline.
       if (attempt > 0 && Date.now() - started > this.timeoutMs / 2) break;
@@ -717,12 +723,13 @@ export class OpenAiEngine implements ReplyEngine {
       // turns' notes stay, so the prompt keeps the prefix the model server has evaluated (dropping
       // them all re-evaluated 150–300 tokens, 2–4 s on one core, in a benchmark run).
       const asked = recited ? messages.filter((m, i) => i < ownNotesFrom || !isFactNote(m.content)) : messages;
-      const sent = suspicious || attempt > 0 ? [...asked, reminderMessage] : asked;
-      const outcome: Outcome = { brokeCharacter: false };
+      const withReminder = suspicious || attempt > 0 ? [...asked, reminderMessage] : asked;
+      const sent = saidAhead === undefined ? withReminder : [...withReminder, { role: 'assistant', content: saidAhead }];
+      const outcome: Outcome = { brokeCharacter: false, ...(saidAhead !== undefined ? { opened: saidAhead } : {}) };
       const last = attempt === this.limits.emptyRetries || Date.now() - started > this.timeoutMs / 2;
       const held: string[] = [];
       try {
-        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open, draft)) {
+        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open, draft, saidAhead)) {
           if (must && !spoke && !must.said.test(sentence)) {
             held.push(sentence);
             continue;
@@ -752,8 +759,13 @@ export class OpenAiEngine implements ReplyEngine {
       }
       if (spoke) return;
       // Its opening words were said ahead, and the sentence they began was then refused (or never
-      // came): they are the reply, as a later sentence refused ends a reply before it.
+      // came): the embedded model continues them once more; else, or refused again, they are the
+      // reply, as a later sentence refused ends a reply before it.
       if (outcome.opened) {
+        if (this.embedded && saidAhead === undefined && !last) {
+          saidAhead = outcome.opened;
+          continue;
+        }
         yield outcome.opened;
         return;
       }
@@ -775,6 +787,11 @@ export class OpenAiEngine implements ReplyEngine {
         yield stayLine;
         return;
       }
+    }
+    // Out of time with words said ahead: they are the reply.
+    if (saidAhead !== undefined) {
+      yield saidAhead;
+      return;
     }
     // Out of retries (or of time) with a reply that did not say it: that reply, opened by it.
     if (unsaid) {
@@ -839,8 +856,10 @@ export class OpenAiEngine implements ReplyEngine {
     caps: { maxTokens: number; maxSentences: number },
     /** Told the opening words and whether they would pass as the first sentence; true when they are said now. */
     open?: (words: string, fit: boolean) => boolean,
-    /** Told the text so far after each piece of it, until the first sentence is complete. */
-    draft?: (text: string) => void,
+    /** Told the text so far after each piece of it, until the first sentence is complete; answers the words a voice would start with. */
+    draft?: (text: string) => string | undefined,
+    /** Words already said that this attempt continues (the last message, the assistant's). */
+    prefix?: string,
   ): AsyncIterable<string> {
     const stop = new AbortController();
     const signals = [stop.signal, signal];
@@ -857,6 +876,7 @@ export class OpenAiEngine implements ReplyEngine {
           max_tokens: caps.maxTokens,
           temperature: attempt > 0 ? Math.max(this.limits.temperature, RETRY_TEMPERATURE_FLOOR) + 0.15 * attempt : this.limits.temperature,
           ...(attempt > 0 ? { seed: retrySeed(ctx.userText, attempt) } : {}),
+          ...(prefix !== undefined ? { continue_final_message: true } : {}),
         }),
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
@@ -904,18 +924,26 @@ export class OpenAiEngine implements ReplyEngine {
       !breaks(words, ctx.userText) &&
       !echoesPrompt(words, ctx) &&
       unfitFor(words, true) === undefined;
-    // The model's text until the cleaner's first sentence: told as the draft, read for the reply's opening words.
-    let soFar: string | undefined = open || draft ? '' : undefined;
+    // The model's text until the cleaner's first sentence: told as the draft, read for the reply's
+    // opening words. A continuation goes on from words already said: the cleaner reads them first.
+    let soFar: string | undefined = (open || draft) && prefix === undefined ? '' : undefined;
     let openingTaken = !open;
+    if (prefix !== undefined) yield* cleaner.push(prefix);
+    // The words a voice synthesised ahead to start with, and whether they pass as a first sentence (judged once).
+    let voiced: { words: string; fit: boolean } | undefined;
     try {
       for await (const delta of this.deltas(res.body)) {
         if (soFar !== undefined) {
           soFar += delta;
-          draft?.(stripTemplateTokens(soFar));
-          const words = openingTaken ? undefined : replyOpening(soFar);
+          const ahead = draft?.(stripTemplateTokens(soFar));
+          // Said now where they pass and the model server can go on from them if the rest is
+          // refused; else the first breath group is the opening, with any server.
+          if (ahead && !openingTaken && this.embedded && voiced?.words !== ahead) voiced = { words: ahead, fit: fitAsFirst(ahead) };
+          const early = !openingTaken && voiced?.fit && voiced.words === ahead ? ahead : undefined;
+          const words = openingTaken ? undefined : (early ?? replyOpening(soFar));
           if (words) {
             openingTaken = true;
-            if (open!(words, fitAsFirst(words))) outcome.opened = words;
+            if (open!(words, early !== undefined || fitAsFirst(words))) outcome.opened = words;
           }
         }
         for (const sentence of cleaner.push(delta)) {

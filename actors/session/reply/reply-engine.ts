@@ -37,10 +37,12 @@ export interface ReplyContext {
   onOpeningFit?: ((words: string) => void) | undefined;
   /**
    * Told, where an engine streams, the reply's text so far after each piece of it until its first
-   * sentence is complete, so that a voice can synthesise the words it starts with ahead. A hint only,
-   * as onOpening.
+   * sentence is complete, so that a voice can synthesise the words it starts with ahead; answers
+   * those words once it has them. An engine that can continue a reply from words already said (the
+   * embedded model) may then have them said at once, as opening words (onOpening, onOpeningFit).
+   * A hint only, as onOpening.
    */
-  onDraft?: ((text: string) => void) | undefined;
+  onDraft?: ((text: string) => string | undefined) | undefined;
 }
 
 export interface ReplyEngine {
