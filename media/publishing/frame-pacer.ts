@@ -39,7 +39,8 @@ import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 import { resampleLinear } from './resample.js';
-import { firstPiecesOf, firstWords, restFrom, saidOf, spokenOf, startsWithWords, wordCount, type Piece } from './sentence-pieces.js';
+import { goesOnFrom, startsWithWords, wordCount } from '../../runtime/text/said-words.js';
+import { firstPiecesOf, firstWords, restFrom, saidOf, spokenOf, type Piece } from './sentence-pieces.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
@@ -248,7 +249,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     this.opened = undefined;
     if (!opened || opened.some((e) => e.failed) || opened[0]!.language !== language) return false;
     const said = saidOf(opened);
-    if (!startsWithWords(sentence, said)) return false;
+    if (!goesOnFrom(sentence, said)) return false;
     const last = opened.at(-1)!;
     const started = this.playing?.entry === opened[0] || !this.queue.includes(opened[0]!);
     for (const entry of opened) entry.sentence = sentence;

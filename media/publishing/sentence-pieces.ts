@@ -9,6 +9,7 @@
 import { firstBreathGroup, spokenLength } from '../../runtime/text/breath-points.js';
 import type { WordSpan } from '../speech/word-span.js';
 import { isWord } from '../speech/written-words.js';
+import { wordsIn } from '../../runtime/text/said-words.js';
 
 /** What one entry of a sentence synthesises and says. */
 export interface Piece {
@@ -83,19 +84,4 @@ export function spokenOf(pieces: readonly Piece[]): string {
   const last = pieces.at(-1);
   if (!last?.words?.to) return saidOf(pieces);
   return [...pieces.slice(0, -1).map((p) => p.said), wordsIn(last.piece).slice(last.words.from).join(' ')].join(' ');
-}
-
-function wordsIn(text: string): string[] {
-  return text.trim().split(/\s+/u).filter(Boolean);
-}
-
-export function wordCount(text: string): number {
-  return wordsIn(text).length;
-}
-
-/** Whether `text` starts with the whole words of `start`. */
-export function startsWithWords(text: string, start: string): boolean {
-  const head = wordsIn(start);
-  const words = wordsIn(text);
-  return head.length > 0 && words.length >= head.length && head.every((w, i) => words[i] === w);
 }

@@ -225,7 +225,8 @@ class TimedEngine implements ReplyEngine {
     };
     const voice: Partial<ReplyContext> = this.ahead
       ? {
-          onDraft: (text) => firstWords(text, false)?.said,
+          // The default voices cut out words in English (Piper's); other languages' voices do not.
+          onDraft: (text) => (!ctx.language || ctx.language.startsWith('en') ? firstWords(text, false)?.said : undefined),
           onOpening: () => undefined,
           onOpeningFit: (words) => {
             timing.saidAhead = words;

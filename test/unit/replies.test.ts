@@ -800,3 +800,27 @@ test('first words said ahead whose sentence is refused are continued by the embe
   t.deepEqual(events.slice(1), ['say now: I watch the boats come', 'sentence: I watch the boats come']);
   t.is(again.seen.requests, 2, 'one continuation, then the words said are the reply');
 });
+
+test('asked what the card answers, nothing is said ahead of the first sentence: the guard judges the answer whole', async (t) => {
+  // A benchmark run: "How long have you kept the lighthouse?" → "I am the keeper of the" said ahead,
+  // then the recital cut to "For thirty years.", which those words do not begin.
+  const words = 'My old dog Kobus rides along on every crossing with me and the passengers. '.split(/(?<= )/);
+  const model = await streamingModel(t, [words], 5);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  const events: string[] = [];
+  const ctx = {
+    characterName: 'Henrike Vos',
+    history: [],
+    userText: 'Who rides along with you on the crossings?',
+    personality: henrike,
+    onOpening: (said: string) => events.push(`opening: ${said}`),
+    onOpeningFit: (said: string) => events.push(`say now: ${said}`),
+    onDraft: (text: string) => firstWords(text, false)?.said,
+  };
+  for await (const sentence of engine.reply(ctx)) events.push(`sentence: ${sentence}`);
+  t.false(
+    events.some((e) => e.startsWith('say now')),
+    events.join(' | '),
+  );
+  t.true(events.at(-1)!.startsWith('sentence: '), events.join(' | '));
+});

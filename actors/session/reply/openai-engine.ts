@@ -15,7 +15,8 @@ import { request } from 'undici';
 import { estimateTokens, memoryWindow } from './memory-window.js';
 import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
-import { replyOpening } from './reply-opening.js';
+import { plainWords, replyOpening } from './reply-opening.js';
+import { goesOnFrom } from '../../../runtime/text/said-words.js';
 import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } from './persona-card.js';
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
@@ -631,20 +632,7 @@ export class OpenAiEngine implements ReplyEngine {
   }
 
   async *reply(turnContext: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
-    // The opening words are told once a turn, from the first attempt that has them, and said at
-    // once when they pass as a first sentence would and say what the reply must say (must-say.ts).
     const { onOpening: tell, onOpeningFit: sayNow, onDraft: draft, ...rest } = turnContext;
-    let openingTold = false;
-    const open =
-      tell &&
-      ((words: string, fit: boolean): boolean => {
-        if (openingTold) return false;
-        openingTold = true;
-        tell(words);
-        if (!fit || !sayNow || (must && !must.said.test(words))) return false;
-        sayNow(words);
-        return true;
-      });
     const ctx = this.localised(rest);
     const pack = packOf(ctx);
     const messages = [
@@ -705,6 +693,21 @@ export class OpenAiEngine implements ReplyEngine {
     const stayLine = `${must?.opening.startsWith(`${no},`) ? `${no}, ` : ''}${stayLineOf(ctx.characterName, pack)}`;
     const caps = this.capsFor(ctx);
     const opened = (held: string[]) => [must!.opening, ...held].slice(0, caps.maxSentences);
+    // The opening words are told once a turn, from the first attempt that has them, and said at
+    // once when they pass as a first sentence would and say what the reply must say (must-say.ts).
+    // Not where the card answers the question: the guard judges that answer whole, and may cut it
+    // to the phrase that answers ("For thirty years."), which words said ahead would not begin.
+    let openingTold = false;
+    const open =
+      tell &&
+      ((words: string, fit: boolean): boolean => {
+        if (openingTold) return false;
+        openingTold = true;
+        tell(words);
+        if (!fit || !sayNow || fact !== undefined || (must && !must.said.test(words))) return false;
+        sayNow(words);
+        return true;
+      });
     // Words said ahead of their sentence, which the guard then refused: the next attempt continues them.
     let saidAhead: string | undefined;
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
@@ -730,6 +733,9 @@ export class OpenAiEngine implements ReplyEngine {
       const held: string[] = [];
       try {
         for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open, draft, saidAhead)) {
+          // Words said ahead that its first sentence does not go on from (the guard refused or
+          // cut that sentence, the cleaner dropped it): as refused, below.
+          if (outcome.opened && !spoke && !goesOnFrom(sentence, outcome.opened)) break;
           if (must && !spoke && !must.said.test(sentence)) {
             held.push(sentence);
             continue;
@@ -938,7 +944,8 @@ export class OpenAiEngine implements ReplyEngine {
           const ahead = draft?.(stripTemplateTokens(soFar));
           // Said now where they pass and the model server can go on from them if the rest is
           // refused; else the first breath group is the opening, with any server.
-          if (ahead && !openingTaken && this.embedded && voiced?.words !== ahead) voiced = { words: ahead, fit: fitAsFirst(ahead) };
+          if (ahead && !openingTaken && this.embedded && voiced?.words !== ahead)
+            voiced = { words: ahead, fit: plainWords(ahead) && fitAsFirst(ahead) };
           const early = !openingTaken && voiced?.fit && voiced.words === ahead ? ahead : undefined;
           const words = openingTaken ? undefined : (early ?? replyOpening(soFar));
           if (words) {

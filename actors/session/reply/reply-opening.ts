@@ -2,7 +2,8 @@
  * A reply's opening words, read from the model's text before its first sentence is complete: its
  * first breath group (runtime/text/breath-points.ts), as soon as the word after its breath point is
  * whole ("Everest, which "), so that the point is sure. A voice synthesises them while the model is
- * still writing the rest of the sentence (ReplyContext.onOpening), and may say them at once.
+ * still writing the rest of the sentence (ReplyContext.onOpening), and may say them at once. A
+ * voice's own first words (ReplyContext.onDraft) may be the opening instead, where they are plain.
  */
 import { breathPoints, spokenLength } from '../../../runtime/text/breath-points.js';
 import { stripTemplateTokens } from './reply-cleaner.js';
@@ -16,6 +17,11 @@ const MIN_CHARS = 16;
 const NOT_PLAIN = /[.!?…\n:;*_#<>()[\]{}"“”«»]/u;
 /** A Chinese or Japanese clause mark: a breath point with no word after it to wait for. */
 const CJK_MARK = /[，；：]$/u;
+
+/** Whether a voice's first words (of the reply so far) may be said as the opening: plain words. */
+export function plainWords(words: string): boolean {
+  return !NOT_PLAIN.test(words);
+}
 
 /** The opening words of `text` (the model's reply so far), or undefined while there are none yet. */
 export function replyOpening(text: string): string | undefined {
