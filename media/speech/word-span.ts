@@ -17,9 +17,14 @@ export interface WordSpan {
 
 /** The fade at a cut inside speech, so that the join makes no click. */
 const FADE_S = 0.004;
-/** How far before and after the measured boundary between two words a cut may fall, and how finely it is sought. */
+/**
+ * How far before and after the measured boundary between two words a cut may fall, and how finely
+ * it is sought. Hardly after it: a cut 20-40 ms into a word that starts with a vowel left its onset
+ * in both pieces ("river and until", "in in"; 26-28 of 40 joins heard right, against 36 of 40 with
+ * 10 ms and 37-40 for the whole syntheses).
+ */
 const EARLY_S = 0.1;
-const LATE_S = 0.04;
+const LATE_S = 0.01;
 const STEP_S = 0.0025;
 const WINDOW_S = 0.005;
 /** Zero crossings per sample of a hiss (/s/: 0.3–0.45 at 22 kHz; vowels 0.02–0.05). */
