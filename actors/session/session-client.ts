@@ -66,6 +66,11 @@ export class SessionClient {
     return this.host.hostedCount;
   }
 
+  /** Whether session `id`'s actor runs on this node. */
+  hosts(sessionId: string): boolean {
+    return this.host.hosts(sessionId);
+  }
+
   async create(
     em: EntityManager,
     principal: Principal,

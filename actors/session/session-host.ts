@@ -81,6 +81,11 @@ export class SessionHost {
     return this.host.hostedCount;
   }
 
+  /** Whether session `id`'s actor runs on this node. */
+  hosts(sessionId: string): boolean {
+    return this.host.hosts(sessionId);
+  }
+
   /** Starts the actor of a new session on this node. */
   async spawn(state: SessionState): Promise<void> {
     await this.host.spawn(state.session.id, state);

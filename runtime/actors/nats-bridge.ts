@@ -85,6 +85,11 @@ export class ActorHost<S, M, R> {
     return this.actors.size;
   }
 
+  /** Whether actor `id` runs on this node. */
+  hosts(id: string): boolean {
+    return this.actors.has(id);
+  }
+
   /** Starts a new actor on this node with `state` (its placement must not exist yet). */
   async spawn(id: string, state: S): Promise<void> {
     subjectToken(id, 'an actor id');
