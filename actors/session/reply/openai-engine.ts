@@ -942,15 +942,16 @@ export class OpenAiEngine implements ReplyEngine {
         if (soFar !== undefined) {
           soFar += delta;
           const ahead = draft?.(stripTemplateTokens(soFar));
-          // Said now where they pass and the model server can go on from them if the rest is
-          // refused; else the first breath group is the opening, with any server.
-          if (ahead && !openingTaken && this.embedded && voiced?.words !== ahead)
-            voiced = { words: ahead, fit: plainWords(ahead) && fitAsFirst(ahead) };
-          const early = !openingTaken && voiced?.fit && voiced.words === ahead ? ahead : undefined;
-          const words = openingTaken ? undefined : (early ?? replyOpening(soFar));
-          if (words) {
-            openingTaken = true;
-            if (open!(words, early !== undefined || fitAsFirst(words))) outcome.opened = words;
+          if (!openingTaken) {
+            // The voice's first words, said now where they pass and the model server can go on
+            // from them if the rest is refused; else the first breath group, with any server.
+            if (ahead && this.embedded && voiced?.words !== ahead) voiced = { words: ahead, fit: plainWords(ahead) && fitAsFirst(ahead) };
+            const early = voiced?.fit && voiced.words === ahead ? ahead : undefined;
+            const words = early ?? replyOpening(soFar);
+            if (words) {
+              openingTaken = true;
+              if (open!(words, early !== undefined || fitAsFirst(words))) outcome.opened = words;
+            }
           }
         }
         for (const sentence of cleaner.push(delta)) {
