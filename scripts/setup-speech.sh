@@ -65,6 +65,25 @@ os.replace(out + ".tmp", out)
 PYEOF
 fi
 
+# The synthesis server's copy: the same graph with the frames it gives each phoneme as a second output,
+# `duration` (its /encoder/Gather), which kokoro-onnx reads as phoneme timings. The audio is unchanged;
+# the original stays the stock voices' model (scripts/stock_voices.py checks it by its SHA-256).
+if [ ! -s "$MODELS/kokoro-v1.0.int8-timed.onnx" ]; then
+  say "adding the phoneme durations output to the Kokoro model ($MODELS/kokoro-v1.0.int8-timed.onnx)"
+  "$PY" - "$MODELS/kokoro-v1.0.int8.onnx" "$MODELS/kokoro-v1.0.int8-timed.onnx" <<'PYEOF'
+import os, sys
+import onnx
+from onnx import TensorProto, helper
+source, out = sys.argv[1], sys.argv[2]
+model = onnx.load(source)
+model.graph.node.append(helper.make_node("Identity", ["/encoder/Gather_output_0"], ["duration"], name="duration_output"))
+model.graph.output.append(helper.make_tensor_value_info("duration", TensorProto.INT64, ["tokens"]))
+onnx.checker.check_model(model)
+onnx.save(model, out + ".tmp")
+os.replace(out + ".tmp", out)
+PYEOF
+fi
+
 if [ ! -s "$MODELS/voices.npz" ]; then
   say "converting the Kokoro voices of kokoro-js@${KOKORO_JS_VERSION} ($MODELS/voices.npz)"
   work=$(mktemp -d)

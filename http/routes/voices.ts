@@ -47,7 +47,7 @@ export const ClonedVoiceView = Type.Object({
   language: Type.String(),
   engine: Type.String(),
   sampleRate: Type.Integer(),
-  timestamps: Type.Literal('interpolated'),
+  timestamps: Type.Literal('measured', { description: 'Word and phoneme offsets of /text-to-speech/with-timestamps are measured' }),
   samples: Type.Array(
     Type.Object({
       url: Nullable(Type.String()),

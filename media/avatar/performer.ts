@@ -7,7 +7,7 @@
  */
 import type { SpeechService } from '../speech/speech-service.js';
 import type { WordSpan } from '../speech/word-span.js';
-import { builtInVoice, voiceSpeaking, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
+import { builtInVoice, cutsWords, voiceSpeaking, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import { voiceForLanguage } from '../../runtime/characters/reply-voice.js';
 import { createFaceRenderer, type CharacterAppearance, type FaceRenderer } from './face-renderer.js';
 import { trackFromPhonemes, trackFromWords, VISEME_OPENNESS, visemeAt, type VisemeTrack } from './visemes.js';
@@ -34,7 +34,7 @@ export interface AvatarPerformer {
   readonly height: number;
   /** `language` (BCP-47): the sentence's, when it is not the voice's own (voiceIn); `words`: only those words of it. */
   prepare(sentence: string, language?: string, words?: WordSpan): Promise<Utterance>;
-  /** Whether the voice's word timings in `language` are measured, so that `prepare` can cut out words. */
+  /** Whether the voice in `language` says a sentence's first words cut out of a synthesis with context (voice-catalog.ts cutsWords). */
   cutsWords(language?: string): boolean;
   /** One I420 frame; idle (blinking, swaying, mouth at rest) unless `playing`. */
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer;
@@ -85,7 +85,7 @@ class Performer implements AvatarPerformer {
   }
 
   cutsWords(language?: string): boolean {
-    return voiceIn(this.voice, language).timing === 'measured';
+    return cutsWords(voiceIn(this.voice, language));
   }
 
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer {

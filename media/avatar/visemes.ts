@@ -1,8 +1,9 @@
 /**
  * Visemes: the mouth shapes a listener can tell apart, and the track of them that goes with one
- * piece of audio. The track is built from the phoneme timings of that very audio (Piper's measured
- * alignments) so the mouth cannot drift from the voice; for engines that only give word times
- * (Kokoro) each word's letters are spread over its time and the track says `interpolated`.
+ * piece of audio. The track is built from the phoneme timings of that very audio (measured by the
+ * engine, in the language's own phonemes) so the mouth cannot drift from the voice; for a server
+ * that only gives word times, each word's letters are spread over its time and the track says
+ * `interpolated`.
  */
 import type { PhonemeTiming, WordTiming } from '../speech/tts-client.js';
 
@@ -23,7 +24,7 @@ export interface VisemeTrack {
 }
 
 /**
- * espeak-ng IPA (what Piper speaks) → viseme. Consonants made inside the mouth (t, d, k, g, n, s,
+ * espeak-ng IPA (what Piper and Kokoro speak) → viseme. Consonants made inside the mouth (t, d, k, g, n, s,
  * z, h, j) barely show on the lips: they take the open-teeth shape `I`, slightly open.
  */
 const PHONEME_VISEMES: Record<string, Viseme> = {
@@ -120,6 +121,18 @@ const PHONEME_VISEMES: Record<string, Viseme> = {
   ʎ: 'L',
   ɭ: 'L',
   ɬ: 'L',
+  // Affricates written as one symbol, and Mandarin's other sounds, as misaki writes them (Kokoro).
+  ʦ: 'I',
+  ʣ: 'I',
+  ʧ: 'CH',
+  ʤ: 'CH',
+  ʨ: 'CH',
+  ʥ: 'CH',
+  ꭧ: 'CH',
+  ɻ: 'WQ',
+  ɥ: 'U',
+  ɰ: 'U',
+  ᵊ: 'E',
 };
 
 /** The viseme of one phoneme; pauses (punctuation) and unknown symbols rest the mouth. */

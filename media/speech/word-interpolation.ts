@@ -1,5 +1,5 @@
 /**
- * Word offsets for engines that report no timing (Kokoro, foreign servers): the words are spread
+ * Word offsets for servers that report no timing (one without our extension): the words are spread
  * over the voiced part of the audio in proportion to their length. Good enough to drive captions
  * and rough lip-sync; answers carry `offsets: "interpolated"` so clients know.
  */

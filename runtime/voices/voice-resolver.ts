@@ -41,7 +41,7 @@ export class VoiceResolver {
       engine: 'kokoro',
       engineVoice: synthesisVoiceName(voice.userId, voice.id, voice.version, voice.lang),
       sampleRateHz: 24_000,
-      timing: 'interpolated',
+      timing: 'measured', // the conversion keeps Kokoro's timing (voice_conversion.py)
     };
   }
 

@@ -19,7 +19,7 @@ export function clonedVoiceView(v: Voice) {
     language: v.lang === 'en-gb' ? 'en-GB' : 'en-US',
     engine: 'kokoro',
     sampleRate: 24000,
-    timestamps: 'interpolated' as const,
+    timestamps: 'measured' as const,
     samples: v.samples.map((s) => ({ url: s.url, bytes: s.bytes ?? null, format: s.format ?? null, durationS: s.durationS ?? null })),
     livemode: v.mode === 'live',
     createdAt: v.createdAt.toISOString(),

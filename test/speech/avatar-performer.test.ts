@@ -96,9 +96,10 @@ test('a sentence said as its first words and the rest, each cut from a synthesis
   performer.close();
 });
 
-test('a voice whose word timings are interpolated does not cut out words', async (t) => {
+test('a Kokoro voice, too slow to synthesise the rest of a sentence while its first words play, does not cut out words', async (t) => {
   const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
   t.false(performer.cutsWords());
+  t.false(performer.cutsWords('es'));
   performer.close();
 });
 
@@ -106,13 +107,27 @@ function pcmBytes(pcm: Int16Array): Buffer {
   return Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
 }
 
-test('a Kokoro voice gives an interpolated track at its own rate', async (t) => {
+test('a Kokoro voice gives a measured track at its own rate, the lips closing on its own phonemes', async (t) => {
   const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
-  const u = await performer.prepare('Hello, how are you?');
-  t.is(u.timing, 'interpolated');
-  t.is(u.track.timing, 'interpolated');
+  const u = await performer.prepare('Maybe we should walk to the old bridge by the water.');
+  t.is(u.timing, 'measured');
+  t.is(u.track.timing, 'measured');
   t.is(u.sampleRate, 24000);
-  t.true(u.track.segments.length > 5);
+  t.true(u.track.segments.at(-1)!.endMs <= u.durationMs + 1);
+  const shapes = new Set(u.track.segments.map((s) => s.viseme));
+  for (const v of ['MBP', 'WQ', 'AA']) t.true(shapes.has(v as never), `"${v}" occurs (maybe, walk, water)`);
+  t.is(u.track.segments.find((s) => s.viseme !== 'rest')!.viseme, 'MBP');
+  performer.close();
+});
+
+test('a Spanish sentence in a Spanish voice gets a measured track from Spanish phonemes', async (t) => {
+  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'es-ES-dora', speech, width: W, height: H });
+  // "Mamá" opens and closes the lips twice; "bebe" and "vino" close them too (b and v are one sound in Spanish).
+  const u = await performer.prepare('Mamá bebe vino por la mañana.');
+  t.is(u.timing, 'measured');
+  const shapes = u.track.segments.filter((s) => s.viseme !== 'rest').map((s) => s.viseme);
+  t.deepEqual(shapes.slice(0, 4), ['MBP', 'AA', 'MBP', 'AA']);
+  t.true(shapes.filter((v) => v === 'MBP').length >= 4, shapes.join(' '));
   t.true(u.track.segments.at(-1)!.endMs <= u.durationMs + 1);
   performer.close();
 });

@@ -84,8 +84,13 @@ test('the TTS client reports Piper’s measured phonemes, in order, covering the
     // Each word spans exactly its phonemes: the first word ends where the third phoneme starts.
     t.is(timed.words[0]!.end, timed.phonemes[2]!.start);
     const kokoro = await speech.speakPiece(builtInVoice('en-US-slt')!, 'Good evening.');
-    t.is(kokoro.offsets, 'interpolated');
-    t.deepEqual(kokoro.phonemes, []);
+    t.is(kokoro.offsets, 'measured');
+    t.deepEqual(
+      kokoro.phonemes.slice(0, 3).map((p) => p.phoneme),
+      ['ɡ', 'ʊ', 'd'],
+    );
+    t.is(kokoro.words[0]!.end, kokoro.phonemes[2]!.end);
+    t.is(kokoro.words[1]!.start, kokoro.phonemes[3]!.start);
   } finally {
     await speech.close();
   }

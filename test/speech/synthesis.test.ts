@@ -61,7 +61,7 @@ test('the voice list has built-in voices of both genders and several accents, ea
 
   const one = await call(service.app, 'GET', '/api/v1/voices/en-GB-alan', { key: account.live });
   t.is(one.statusCode, 200);
-  t.like(one.json().data, { voiceId: 'en-GB-alan', engine: 'kokoro', sampleRate: 24000, timestamps: 'interpolated' });
+  t.like(one.json().data, { voiceId: 'en-GB-alan', engine: 'kokoro', sampleRate: 24000, timestamps: 'measured' });
   const missing = await call(service.app, 'GET', '/api/v1/voices/vc_nope', { key: account.live });
   t.is(missing.statusCode, 404);
   t.is(envelopeOf(missing).code, 'COMPANION_ERR_NOT_FOUND');
@@ -160,7 +160,7 @@ test('with-timestamps gives measured word offsets for Piper that line up with th
   t.true(compared >= data.words.length * 0.7, `${compared} of ${data.words.length} words compared`);
 });
 
-test('with-timestamps says offsets are interpolated for Kokoro voices, still in order and within the audio', async (t) => {
+test('with-timestamps measures Kokoro voices’ offsets too: every word has a length, in order, within the audio', async (t) => {
   const res = await call(service.app, 'POST', '/api/v1/text-to-speech/with-timestamps', {
     key: account.live,
     body: { text: 'Good evening. Shall we begin?', voiceId: 'en-US-slt' },
@@ -172,12 +172,18 @@ test('with-timestamps says offsets are interpolated for Kokoro voices, still in 
     durationMs: number;
     sampleRate: number;
   };
-  t.is(data.offsets, 'interpolated');
+  t.is(data.offsets, 'measured');
   t.is(data.sampleRate, 24000);
   t.deepEqual(
     data.words.map((w) => w.word),
     ['Good', 'evening.', 'Shall', 'we', 'begin?'],
   );
+  for (const [i, w] of data.words.entries()) {
+    t.true(w.end > w.start, `${w.word} has a length`);
+    if (i > 0) t.true(w.start >= data.words[i - 1]!.end - 0.001, `${w.word} starts after the previous word`);
+  }
+  // The pause between the two sentences lies between "evening." and "Shall".
+  t.true(data.words[2]!.start - data.words[1]!.end > 0.1, JSON.stringify(data.words));
   t.true(data.words.at(-1)!.end <= data.durationMs / 1000);
 });
 

@@ -74,10 +74,11 @@ def load_voice(name):
 
 def synthesize(kokoro, voice, text, speed):
     """Speech of a cloned voice: Kokoro with the version's style, then the version's conversion.
-    `voice` is `clone:…` (with "@en-gb" for British phonemes)."""
+    `voice` is `clone:…` (with "@en-gb" for British phonemes). Returns what KokoroEngine.synthesize
+    does: the conversion keeps the audio's length, so its phoneme timings stay true."""
     name, _, lang = voice.partition("@")
     style, conversion = load_voice(name)
-    audio, sr = kokoro.synthesize(text, style, speed, lang or None)
+    audio, sr, timings, spoken = kokoro.synthesize(text, style, speed, lang or None)
     if conversion:
         started = time.thread_time()  # this request's thread only: the server handles several at once
         audio = convert(audio, sr, conversion)
@@ -85,7 +86,7 @@ def synthesize(kokoro, voice, text, speed):
             _conversion_cost["cpu_s"] += time.thread_time() - started
             _conversion_cost["audio_s"] += len(audio) / sr
             _conversion_cost["calls"] += 1
-    return audio, sr
+    return audio, sr, timings, spoken
 
 
 def encode_style(style):

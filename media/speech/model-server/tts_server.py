@@ -3,8 +3,9 @@
   piper   piper-tts 1.8 with the joe voice (en_US, 22.05 kHz). The voice is loaded from the copy
           patched by scripts/setup-speech.sh to output phoneme alignments, which gives measured
           word offsets (`POST /v1/audio/speech/timestamps`, our extension).
-  kokoro  kokoro-onnx 0.6.1, Kokoro-82M int8, voices from kokoro-js (24 kHz). No timing output.
-          Phonemes from espeak-ng (phonemizer) in the voice's language, which its name's first
+  kokoro  kokoro-onnx 0.6.1, Kokoro-82M int8, voices from kokoro-js (24 kHz). The model is loaded
+          from the copy scripts/setup-speech.sh gives a `duration` output (frames per phoneme), which
+          kokoro-onnx turns into phoneme timings: measured word offsets here too. Phonemes from espeak-ng (phonemizer) in the voice's language, which its name's first
           letter says (a American, b British, e Spanish, f French, i Italian, p Brazilian
           Portuguese, h Hindi, z Mandarin); `<voice>@<espeak voice>` (af_heart@es, clone:…@fr-fr)
           has a voice speak another language with its own timbre.
@@ -30,6 +31,8 @@ import cloned_voices  # noqa: E402
 
 MODELS = os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models")
 MAX_INPUT_CHARS = int(os.environ.get("SPEECH_TTS_MAX_INPUT_CHARS", "20000"))
+# Kokoro-82M int8 with its phoneme durations as an output (scripts/setup-speech.sh makes it).
+KOKORO_TIMED_MODEL = "kokoro-v1.0.int8-timed.onnx"
 # Piper draws its phoneme durations with noise (the voice's noise_w, 0.8) on every call, so the same
 # text came out up to 2.6 % longer or shorter each time, and a streamed reply (synthesised piece by
 # piece) never matched the complete one. 0 gives the duration predictor's own durations: the same
@@ -76,69 +79,80 @@ class PiperEngine:
         return audio, self.sample_rate, chunks
 
     def phonemes(self, chunks):
-        """The measured phonemes of the audio: [(phoneme, start_s, end_s)], in order, across sentences.
-
-        Piper outputs a sample count for every phoneme id it synthesised, including marks that are
-        not sounds: a stress mark's samples belong to the sound after it, a length mark's and a word
-        break's to the sound before it, so lip-sync sees no gap between words. Sentence start/end
-        marks (`^`, `$`) and padding are silence and left out. Punctuation stays: it is the pause.
-        """
-        out = []  # [phoneme, start_sample, end_sample]
-        offset = 0
+        """The measured phonemes of the audio: [(phoneme, start_s, end_s)], in order, across sentences
+        (Piper outputs a sample count for every phoneme id it synthesised: sounds_of() says which are
+        sounds)."""
+        raw, offset = [], 0
         for chunk in chunks:
             position = offset
-            pending_start = None  # where a stress mark began
             for a in chunk.phoneme_alignments or []:
                 n = int(a.num_samples)
-                phoneme = a.phoneme
-                if phoneme in ("^", "$", "_"):
-                    pending_start = None
-                elif phoneme in STRESS_MARKS:
-                    pending_start = position if pending_start is None else pending_start
-                elif phoneme in LENGTH_MARKS or phoneme == " ":
-                    if out and out[-1][2] == position:
-                        out[-1][2] = position + n
-                else:
-                    out.append([phoneme, position if pending_start is None else pending_start, position + n])
-                    pending_start = None
+                raw.append((a.phoneme, position, position + n))
                 position += n
             offset += len(chunk.audio_float_array)
         sr = self.sample_rate
-        return [(p, s / sr, e / sr) for p, s, e in out]
+        return [(p, s / sr, e / sr) for p, s, e in sounds_of(raw)]
 
-    def words(self, text, phonemes):
-        """Word offsets, measured: each word of the text gets the span of its own phonemes.
-
-        Piper's phonemiser joins words ("on the" → `ɔnðə`, "of a" → `əvə`) and expands others
-        ("$12.50" → five spoken words), so word breaks in its output do not pair with the text's
-        words. Each word is phonemised on its own (about 1 ms a word) and that sequence is aligned
-        to the spoken phonemes (edit distance): every spoken phoneme is owned by one word, in order,
-        so word spans never overlap and start and end on measured phoneme boundaries.
-        """
-        words = [w for w in text.split() if re.search(r"\w", w)]
-        spoken = [(p, s, e) for p, s, e in phonemes if p not in PAUSE_MARKS]
-        if not words or not spoken:
-            return [], "measured" if not words else "interpolated"
-        expected = []  # (phoneme, word index)
-        for i, word in enumerate(words):
-            for sentence in self.voice.phonemize(word):
-                expected.extend((p, i) for p in sentence if p not in NOT_SOUNDS)
-        owner = align_owners([p for p, _ in expected], [p for p, _, _ in spoken], [i for _, i in expected])
-        spans = [None] * len(words)
-        for (_, s, e), i in zip(spoken, owner):
-            spans[i] = (s, e) if spans[i] is None else (spans[i][0], e)
-        out, previous_end = [], spoken[0][1]
-        for word, span in zip(words, spans):
-            start, end = span if span is not None else (previous_end, previous_end)  # a word with no sound
-            out.append((word, start, end))
-            previous_end = end
-        return out, "measured"
+    def word_phonemes(self, words):
+        """Each word's phonemes, phonemised on its own (about 1 ms a word)."""
+        return ["".join("".join(sentence) for sentence in self.voice.phonemize(word)) for word in words]
 
 
 STRESS_MARKS = ("ˈ", "ˌ")
-LENGTH_MARKS = ("ː", "ˑ")
-PAUSE_MARKS = set(",.!?;:—…\"'()-")
+# Marks that change the sound before them: length, aspiration, palatalisation, nasalisation (French,
+# Portuguese), and Mandarin's tones as misaki writes them (Kokoro).
+LENGTH_MARKS = ("ː", "ˑ", "ʰ", "ʲ", "\u0303", "→", "↓", "↗", "↘")
+PAUSE_MARKS = set(",.!?;:—…\"'()-“”")
 NOT_SOUNDS = PAUSE_MARKS | set(STRESS_MARKS) | set(LENGTH_MARKS) | {" ", "^", "$", "_"}
+
+
+def sounds_of(raw):
+    """The phonemes an engine timed ([(symbol, start, end)], contiguous, in any unit) as sounds
+    a face can show: a stress mark's time belongs to the sound after it, a length mark's and a word
+    break's to the sound before it, so lip-sync sees no gap between words. Sentence start/end marks
+    (`^`, `$`) and padding are silence and left out. Punctuation stays: it is the pause."""
+    out = []  # [phoneme, start, end]
+    pending_start = None  # where a stress mark began
+    for phoneme, start, end in raw:
+        if phoneme in ("^", "$", "_"):
+            pending_start = None
+        elif phoneme in STRESS_MARKS:
+            pending_start = start if pending_start is None else pending_start
+        elif phoneme in LENGTH_MARKS or phoneme == " ":
+            if out and out[-1][2] == start:
+                out[-1][2] = end
+        else:
+            out.append([phoneme, start if pending_start is None else pending_start, end])
+            pending_start = None
+    return [tuple(p) for p in out]
+
+
+def measured_words(text, phonemes, word_phonemes):
+    """Word offsets, measured: each word of the text gets the span of its own phonemes.
+
+    Phonemisers join words ("on the" → `ɔnðə`, "of a" → `əvə`) and expand others ("$12.50" → five
+    spoken words), so word breaks in an engine's output do not pair with the text's words. Each word
+    is phonemised on its own (`word_phonemes`: words → their phoneme strings) and that sequence is
+    aligned to the spoken phonemes (edit distance): every spoken phoneme is owned by one word, in
+    order, so word spans never overlap and start and end on measured phoneme boundaries.
+    """
+    words = [w for w in text.split() if re.search(r"\w", w)]
+    spoken = [(p, s, e) for p, s, e in phonemes if p not in PAUSE_MARKS]
+    if not words or not spoken:
+        return [], "measured" if not words else "interpolated"
+    expected = []  # (phoneme, word index)
+    for i, symbols in enumerate(word_phonemes(words)):
+        expected.extend((p, i) for p in symbols if p not in NOT_SOUNDS)
+    owner = align_owners([p for p, _ in expected], [p for p, _, _ in spoken], [i for _, i in expected])
+    spans = [None] * len(words)
+    for (_, s, e), i in zip(spoken, owner):
+        spans[i] = (s, e) if spans[i] is None else (spans[i][0], e)
+    out, previous_end = [], spoken[0][1]
+    for word, span in zip(words, spans):
+        start, end = span if span is not None else (previous_end, previous_end)  # a word with no sound
+        out.append((word, start, end))
+        previous_end = end
+    return out, "measured"
 
 
 def align_owners(expected, spoken, expected_owner):
@@ -200,7 +214,7 @@ class KokoroEngine:
         options = rt.SessionOptions()
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-        session = rt.InferenceSession(os.path.join(MODELS, "kokoro-v1.0.int8.onnx"), sess_options=options, providers=resolve_providers())
+        session = rt.InferenceSession(os.path.join(MODELS, KOKORO_TIMED_MODEL), sess_options=options, providers=resolve_providers())
         self.kokoro = Kokoro.from_session(session, os.path.join(MODELS, "voices.npz"))
         self.voices = set(self.kokoro.get_voices())
         self.lock = threading.Lock()
@@ -237,16 +251,28 @@ class KokoroEngine:
             return self._mandarin
 
     def synthesize(self, text, voice, speed, lang=None):
-        # Each voice speaks its own language's phonemes unless told another. `voice` is a name or a style table.
+        """(float32 audio, sample rate, its phonemes as timed: [(symbol, start_s, end_s)], the
+        language spoken). `voice` is a name or a style table; each voice speaks its own language's
+        phonemes unless told another."""
         lang = lang or (VOICE_LANGUAGES.get(voice[:1], "en-us") if isinstance(voice, str) else "en-us")
         if lang not in PHONEME_LANGUAGES:
             raise HttpError(400, f"language {lang!r} is not one Kokoro speaks here ({', '.join(sorted(PHONEME_LANGUAGES))})")
+        # No pauses added after marks: with timings, kokoro-onnx would lengthen every pause after a
+        # comma or a full stop; the service places the pauses between its pieces (piece-pauses.ts).
+        # A text longer than one window (510 phonemes) is joined without the pause between windows.
+        timed = dict(voice=voice, speed=speed, lang=lang, sentence_pause=0, clause_pause=0)
         with self.lock:
             if lang.startswith("en-"):
-                samples, sr = self.kokoro.create(text, voice=voice, speed=speed, lang=lang)
+                samples, sr, timings = self.kokoro.create_timed(text, **timed)
             else:
-                samples, sr = self.kokoro.create(self.phonemes(text, lang), voice=voice, speed=speed, lang=lang, is_phonemes=True)
-        return np.asarray(samples, np.float32), sr
+                samples, sr, timings = self.kokoro.create_timed(self.phonemes(text, lang), is_phonemes=True, **timed)
+        return np.asarray(samples, np.float32), sr, [(t.phoneme, t.start, t.end) for t in timings], lang
+
+    def word_phonemes(self, words, lang):
+        """Each word's phonemes in `lang`, phonemised on its own."""
+        if lang.startswith("en-"):
+            return [self.kokoro.tokenizer.phonemize(word, lang) for word in words]
+        return [self.phonemes(word, lang) for word in words]
 
     def phonemes(self, text, lang):
         """Kokoro's phonemes of another language's text. Mandarin from misaki's G2P, the phonemes
@@ -318,24 +344,27 @@ def parse_request(handler):
 
 
 def synthesize(text, voice, speed):
+    """(float32 audio, sample rate, its measured phonemes, word_phonemes: words → their phoneme
+    strings, for measured_words())."""
     if voice == "joe" and "piper" in ENGINES:
-        audio, sr, chunks = ENGINES["piper"].synthesize(text, speed)
-        return audio, sr, chunks
+        piper = ENGINES["piper"]
+        audio, sr, chunks = piper.synthesize(text, speed)
+        return audio, sr, piper.phonemes(chunks), piper.word_phonemes
     kokoro = ENGINES.get("kokoro")
     name, _, lang = voice.partition("@")
     if kokoro is not None and name in kokoro.voices:
-        audio, sr = kokoro.synthesize(text, name, speed, lang or None)
-        return audio, sr, None
-    if kokoro is not None and cloned_voices.is_clone(voice):
+        audio, sr, timings, spoken = kokoro.synthesize(text, name, speed, lang or None)
+    elif kokoro is not None and cloned_voices.is_clone(voice):
         # A speaker-adapted voice: its style, then its pitch/formant conversion (cloned_voices.py).
-        audio, sr = cloned_voices.synthesize(kokoro, voice, text, speed)
-        return audio, sr, None
-    raise HttpError(400, f"unknown voice {voice}")
+        audio, sr, timings, spoken = cloned_voices.synthesize(kokoro, voice, text, speed)
+    else:
+        raise HttpError(400, f"unknown voice {voice}")
+    return audio, sr, sounds_of(timings), lambda words: kokoro.word_phonemes(words, spoken)
 
 
 def speech(handler):
     text, voice, fmt, speed = parse_request(handler)
-    audio, sr, _ = synthesize(text, voice, speed)
+    audio, sr, _, _ = synthesize(text, voice, speed)
     headers = {"X-Sample-Rate": str(sr)}
     if fmt == "pcm":
         handler.send_bytes(200, "audio/pcm", pcm16(audio), headers)
@@ -345,14 +374,10 @@ def speech(handler):
 
 def speech_timestamps(handler):
     """Extension: the WAV (base64), measured word offsets and measured phonemes (IPA, as espeak-ng
-    writes them). Only voices that have alignments."""
+    writes them; misaki's for Mandarin)."""
     text, voice, _, speed = parse_request(handler)
-    if voice != "joe" or "piper" not in ENGINES:
-        raise HttpError(404, f"voice {voice} has no alignment output")
-    piper = ENGINES["piper"]
-    audio, sr, chunks = piper.synthesize(text, speed)
-    phonemes = piper.phonemes(chunks)
-    words, offsets = piper.words(text, phonemes)
+    audio, sr, phonemes, word_phonemes = synthesize(text, voice, speed)
+    words, offsets = measured_words(text, phonemes, word_phonemes)
     handler.send_json(
         200,
         {
