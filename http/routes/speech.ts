@@ -258,7 +258,8 @@ const speechRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { auth: { scope: 'speech:write' } },
       schema: {
-        summary: 'Synthesise speech with per-word offsets (measured by the synthesis engine; interpolated from a server that reports no timing)',
+        summary:
+          'Synthesise speech with per-word offsets (measured by the synthesis engine; interpolated from a server that reports no timing)',
         tags: ['speech'],
         body: SynthesisBody,
         response: { 200: Ok(TimestampsView), ...SYNTHESIS_ERRORS },
