@@ -4,7 +4,8 @@
  * Sentences queue up as the reply engine produces them (`speak`): each is prepared (synthesised)
  * in order while the previous one plays, and starts at the first tick after it is ready, so the
  * first sentence plays before the reply is complete. Between sentences the frames are idle ones
- * and the audio is silence, so the encoder sees a steady stream.
+ * and the audio is silence, so the encoder sees a steady stream. A piece that starts after silence
+ * starts just before its first sound, not with the silence the engine put before it.
  *
  * Ticks are scheduled against absolute times (start + n × interval), so timer lateness does not
  * accumulate; the intervals actually achieved are kept for `jitter()`.
@@ -93,6 +94,16 @@ export interface Interruption {
   dropped: string[];
 }
 
+/**
+ * A piece that starts after silence (a reply's first, or one the voice was late with) starts this
+ * long before its first sound, skipping the rest of the silence an engine puts before speech
+ * (Piper 0-60 ms, Kokoro 35-70 ms): a reply is heard that much sooner. The first sound is the first
+ * sample above ONSET_LEVEL of the piece's peak. Pieces that follow speech keep theirs: it is part of
+ * the pause between them.
+ */
+const ONSET_MARGIN_MS = 15;
+const ONSET_LEVEL = 0.02;
+
 /** How far behind the clock may fall (event loop blocked) before ticks are skipped, not bunched. */
 const MAX_LAG_TICKS = 3;
 const JITTER_WINDOW = 2000;
@@ -130,6 +141,8 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
    */
   underrunTicks = 0;
   private midReply = false;
+  /** Whether the last tick carried speech (the next piece then follows it as it is). */
+  private voicedLastTick = false;
   private held = false;
   /** The first pieces of a reply's first sentence, synthesised before it is complete (prefetch(), prefetchFirstWords()). */
   private ahead: Ahead<U> | undefined;
@@ -418,6 +431,7 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     if (this.midReply && !this.playing) this.underrunTicks++;
     let playing: { utterance: U; elapsedMs: number } | undefined;
     const current = this.playing;
+    this.voicedLastTick = current !== undefined;
     if (current) {
       playing = { utterance: current.entry.utterance, elapsedMs: (current.offset / PACER_SAMPLE_RATE) * 1000 };
       const source = current.entry.pcm;
@@ -442,8 +456,16 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     if (!head?.utterance || !head.pcm) return;
     this.queue.shift();
     this.midReply = false;
-    this.playing = { entry: head as Playing<U>['entry'], offset: 0 };
+    this.playing = { entry: head as Playing<U>['entry'], offset: this.voicedLastTick ? 0 : soundStart(head.pcm) };
     if (head.before === 0) this.emit('utteranceStart', head.sentence, now);
     else if (head.grows) this.emit('utteranceGrows', head.said);
   }
+}
+
+/** Where a piece started after silence begins: ONSET_MARGIN_MS before its first sound. */
+function soundStart(pcm: Int16Array): number {
+  let peak = 0;
+  for (const x of pcm) if (Math.abs(x) > peak) peak = Math.abs(x);
+  const first = pcm.findIndex((x) => Math.abs(x) > peak * ONSET_LEVEL);
+  return first < 0 ? 0 : Math.max(0, first - Math.round((ONSET_MARGIN_MS * PACER_SAMPLE_RATE) / 1000));
 }

@@ -119,6 +119,36 @@ test('each frame goes back to the performer once the sink has consumed it, to be
   t.deepEqual(recycled, [written[1], written[0]], 'each frame, when the sink is done with it');
 });
 
+test('a piece started after silence skips the silence before its first sound; one that follows speech keeps it', async (t) => {
+  // 100 ms of silence, then 200 ms of sound (at 24 kHz), as an engine puts silence before speech.
+  const performer: PacedPerformer<SpokenAudio & { text: string }> = {
+    ...fakePerformer({}),
+    async prepare(text) {
+      const pcm = new Int16Array(24_000 * 0.3);
+      pcm.fill(text.length * 100, 2_400);
+      return { text, pcm, sampleRate: 24_000, durationMs: 300 };
+    },
+  };
+  const { pacer, ticks } = run(20, performer);
+  pacer.start();
+  await new Promise((r) => setTimeout(r, 120));
+  pacer.speak('one');
+  pacer.speak('second one');
+  await new Promise((r) => setTimeout(r, 1200));
+  pacer.close();
+  const audio = Buffer.concat(ticks.map((tick) => tick.pcm));
+  const samples = new Int16Array(audio.buffer, audio.byteOffset, audio.length / 2);
+  const speaking = ticks.map((tick) => (JSON.parse(tick.frame.toString()) as { speaking: string | null }).speaking);
+  const startOf = (tick: number) => ticks.slice(0, tick).reduce((n, x) => n + x.pcm.length / 2, 0);
+  const first = startOf(speaking.indexOf('one'));
+  const sound = samples.findIndex((x, i) => i >= first && x === 300);
+  t.true(sound - first <= (15 * PACER_SAMPLE_RATE) / 1000 + 1, `${((sound - first) / 48).toFixed(1)} ms of silence before the first sound`);
+  // The second sentence starts at the tick after the first ends, with its own 100 ms of silence.
+  const firstEnd = samples.findIndex((x, i) => i > sound && x !== 300);
+  const gapMs = (samples.findIndex((x, i) => i > firstEnd && x === 1000) - firstEnd) / (PACER_SAMPLE_RATE / 1000);
+  t.true(gapMs >= 100 && gapMs <= 150, `${gapMs.toFixed(1)} ms between the two`);
+});
+
 test('interrupt() silences the companion from the next tick and says what was cut', async (t) => {
   // A long sentence (2 s) so it is surely playing when the barge-in comes.
   const performer: PacedPerformer<SpokenAudio & { text: string }> = {
