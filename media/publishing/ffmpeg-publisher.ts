@@ -125,6 +125,23 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
     this.holdAudio(pcm);
   }
 
+  /**
+   * The last tick's audio not yet written (all of it, or what is left of it when the clock has
+   * begun writing it): taken back so that the pacer can put speech in its place (writeAudio()).
+   */
+  takeBackAudio(): number {
+    if (this.exited || this.audioHeld.length === 0) return 0;
+    const last = this.audioHeld.pop()!;
+    this.audioHeldBytes -= last.length;
+    return last.length / 2;
+  }
+
+  /** Audio between ticks (in place of what takeBackAudio() took back): out with the clock's next step. */
+  writeAudio(pcm: Buffer): void {
+    if (this.exited) return;
+    this.holdAudio(pcm);
+  }
+
   /** Queues a tick's audio for the 20 ms clock (started with the first audio), and writes what is due. */
   private holdAudio(pcm: Buffer): void {
     this.audioHeld.push(pcm);
@@ -159,11 +176,11 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
       step = Math.floor((now - this.audioStartedAt) / AUDIO_STEP_MS);
     }
     const due = (step + 1) * AUDIO_STEP_BYTES - this.audioWrittenBytes;
-    if (due > 0) this.writeAudio(due);
+    if (due > 0) this.writeHeldAudio(due);
     return step;
   }
 
-  private writeAudio(bytes: number): void {
+  private writeHeldAudio(bytes: number): void {
     let left = Math.min(bytes, this.audioHeldBytes);
     const out: Buffer[] = [];
     while (left > 0) {

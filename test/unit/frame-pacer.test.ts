@@ -149,6 +149,46 @@ test('a piece started after silence skips the silence before its first sound; on
   t.true(gapMs >= 100 && gapMs <= 150, `${gapMs.toFixed(1)} ms between the two`);
 });
 
+test('a piece ready between ticks starts then, in place of the silence the sink has not sent, and the audio keeps its length', async (t) => {
+  // 4 fps: a tick every 250 ms. The sink sends nothing before the next tick, so it can give all of the last one back.
+  const audio: Array<{ at: number; pcm: Buffer; tick: boolean }> = [];
+  const frames: Buffer[] = [];
+  const pacer = new FramePacer({
+    performer: {
+      ...fakePerformer({}),
+      prepare: async (text) => ({ text, pcm: new Int16Array(24_000).fill(300), sampleRate: 24_000, durationMs: 1000 }),
+    },
+    fps: 4,
+    log: pino({ level: 'silent' }),
+    sink: {
+      write: (frame, pcm) => {
+        frames.push(frame);
+        audio.push({ at: performance.now(), pcm, tick: true });
+      },
+      takeBackAudio: () => (audio.at(-1)?.tick ? audio.pop()!.pcm.length / 2 : 0),
+      writeAudio: (pcm) => audio.push({ at: performance.now(), pcm, tick: false }),
+    },
+  });
+  pacer.start();
+  await new Promise((r) => setTimeout(r, 350)); // 100 ms into the second tick
+  const asked = performance.now();
+  pacer.speak('one');
+  await new Promise((r) => setTimeout(r, 900));
+  pacer.close();
+  const between = audio.find((a) => !a.tick);
+  t.truthy(between, 'the piece went out between ticks');
+  t.true(between!.at - asked < 100, `${(between!.at - asked).toFixed(0)} ms after it was asked for`);
+  t.true(
+    between!.pcm.some((b) => b !== 0),
+    'with the piece in it',
+  );
+  const samples = audio.reduce((n, a) => n + a.pcm.length / 2, 0);
+  t.is(samples, frames.length * (PACER_SAMPLE_RATE / 4), 'as many samples as the ticks say, no more, no less');
+  // The first frame to show it speaking is the next tick's: the voice had started before it.
+  const speaking = frames.map((f) => (JSON.parse(f.toString()) as { speaking: string | null }).speaking);
+  t.is(speaking.indexOf('one'), 2);
+});
+
 test('interrupt() silences the companion from the next tick and says what was cut', async (t) => {
   // A long sentence (2 s) so it is surely playing when the barge-in comes.
   const performer: PacedPerformer<SpokenAudio & { text: string }> = {
