@@ -9529,8 +9529,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Synthesise speech with per-word offsets (measured for Piper voices, interpolated otherwise)
-         * @description Synthesise speech with per-word offsets (measured for Piper voices, interpolated otherwise).
+         * Synthesise speech with per-word offsets (measured by the synthesis engine; interpolated from a server that reports no timing)
+         * @description Synthesise speech with per-word offsets (measured by the synthesis engine; interpolated from a server that reports no timing).
          *
          *     **Credential:** A secret key with the scope `speech:write`.
          *
@@ -10322,8 +10322,11 @@ export interface paths {
                                 language: string;
                                 engine: string;
                                 sampleRate: number;
-                                /** @enum {string} */
-                                timestamps: "interpolated";
+                                /**
+                                 * @description Word and phoneme offsets of /text-to-speech/with-timestamps are measured
+                                 * @enum {string}
+                                 */
+                                timestamps: "measured";
                                 samples: {
                                     url: string | null;
                                     bytes: number | null;
@@ -10514,7 +10517,7 @@ export interface paths {
                          *         "language": "language",
                          *         "engine": "engine",
                          *         "sampleRate": 1,
-                         *         "timestamps": "interpolated",
+                         *         "timestamps": "measured",
                          *         "samples": [
                          *           {
                          *             "url": "url",
@@ -10558,8 +10561,11 @@ export interface paths {
                                 language: string;
                                 engine: string;
                                 sampleRate: number;
-                                /** @enum {string} */
-                                timestamps: "interpolated";
+                                /**
+                                 * @description Word and phoneme offsets of /text-to-speech/with-timestamps are measured
+                                 * @enum {string}
+                                 */
+                                timestamps: "measured";
                                 samples: {
                                     url: string | null;
                                     bytes: number | null;
@@ -10797,8 +10803,11 @@ export interface paths {
                                 language: string;
                                 engine: string;
                                 sampleRate: number;
-                                /** @enum {string} */
-                                timestamps: "interpolated";
+                                /**
+                                 * @description Word and phoneme offsets of /text-to-speech/with-timestamps are measured
+                                 * @enum {string}
+                                 */
+                                timestamps: "measured";
                                 samples: {
                                     url: string | null;
                                     bytes: number | null;
