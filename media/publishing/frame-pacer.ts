@@ -471,23 +471,27 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
   private startBetweenTicks(): void {
     const { sink } = this.options;
     if (this.closed || !this.timer || this.playing || this.held || this.voicedLastTick) return;
-    if (!sink.takeBackAudio || !sink.writeAudio) return;
-    const head = this.queue.find((e) => !e.failed);
-    if (!head?.pcm || !head.utterance) return;
+    if (!sink.takeBackAudio || !sink.writeAudio || !this.readyHead()) return;
     const samples = sink.takeBackAudio();
     if (samples <= 0) return;
     this.startNextIfReady(performance.now());
     sink.writeAudio(this.nextAudio(samples));
   }
 
-  private startNextIfReady(now: number): void {
-    if (this.playing || this.held) return;
+  /** The next piece to play, when it is synthesised (failed ones are dropped). */
+  private readyHead(): Playing<U>['entry'] | undefined {
     while (this.queue[0]?.failed) this.queue.shift();
     const head = this.queue[0];
-    if (!head?.utterance || !head.pcm) return;
+    return head?.utterance && head.pcm ? (head as Playing<U>['entry']) : undefined;
+  }
+
+  private startNextIfReady(now: number): void {
+    if (this.playing || this.held) return;
+    const head = this.readyHead();
+    if (!head) return;
     this.queue.shift();
     this.midReply = false;
-    this.playing = { entry: head as Playing<U>['entry'], offset: this.voicedLastTick ? 0 : soundStart(head.pcm) };
+    this.playing = { entry: head, offset: this.voicedLastTick ? 0 : soundStart(head.pcm) };
     if (head.before === 0) this.emit('utteranceStart', head.sentence, now);
     else if (head.grows) this.emit('utteranceGrows', head.said);
   }

@@ -5,8 +5,8 @@
           word offsets (`POST /v1/audio/speech/timestamps`, our extension).
   kokoro  kokoro-onnx 0.6.1, Kokoro-82M int8, voices from kokoro-js (24 kHz). The model is loaded
           from the copy scripts/setup-speech.sh gives a `duration` output (frames per phoneme), which
-          kokoro-onnx turns into phoneme timings: measured word offsets here too. Phonemes from espeak-ng (phonemizer) in the voice's language, which its name's first
-          letter says (a American, b British, e Spanish, f French, i Italian, p Brazilian
+          kokoro-onnx turns into phoneme timings: measured word offsets here too. Phonemes from
+          espeak-ng (phonemizer) in the voice's language, which its name's first letter says (a American, b British, e Spanish, f French, i Italian, p Brazilian
           Portuguese, h Hindi, z Mandarin); `<voice>@<espeak voice>` (af_heart@es, clone:…@fr-fr)
           has a voice speak another language with its own timbre.
 
@@ -82,20 +82,18 @@ class PiperEngine:
         audio = np.concatenate([c.audio_float_array for c in chunks]).astype(np.float32)
         return audio, self.sample_rate, chunks
 
-    def phonemes(self, chunks):
-        """The measured phonemes of the audio: [(phoneme, start_s, end_s)], in order, across sentences
-        (Piper outputs a sample count for every phoneme id it synthesised: sounds_of() says which are
-        sounds)."""
+    def timings(self, chunks):
+        """Every phoneme id Piper synthesised, marks included, as [(symbol, start_s, end_s)] across
+        sentences (it outputs a sample count for each: sounds_of() says which are sounds)."""
         raw, offset = [], 0
         for chunk in chunks:
             position = offset
             for a in chunk.phoneme_alignments or []:
                 n = int(a.num_samples)
-                raw.append((a.phoneme, position, position + n))
+                raw.append((a.phoneme, position / self.sample_rate, (position + n) / self.sample_rate))
                 position += n
             offset += len(chunk.audio_float_array)
-        sr = self.sample_rate
-        return [(p, s / sr, e / sr) for p, s, e in sounds_of(raw)]
+        return raw
 
     def word_phonemes(self, words):
         """Each word's phonemes, phonemised on its own (about 1 ms a word)."""
@@ -349,12 +347,12 @@ def parse_request(handler):
 
 
 def synthesize(text, voice, speed):
-    """(float32 audio, sample rate, its measured phonemes, word_phonemes: words → their phoneme
-    strings, for measured_words())."""
+    """(float32 audio, sample rate, its phonemes as the engine timed them, marks included (for
+    sounds_of()), word_phonemes: words → their phoneme strings (for measured_words()))."""
     if voice == "joe" and "piper" in ENGINES:
         piper = ENGINES["piper"]
         audio, sr, chunks = piper.synthesize(text, speed)
-        return audio, sr, piper.phonemes(chunks), piper.word_phonemes
+        return audio, sr, piper.timings(chunks), piper.word_phonemes
     kokoro = ENGINES.get("kokoro")
     name, _, lang = voice.partition("@")
     if kokoro is not None and name in kokoro.voices:
@@ -364,7 +362,7 @@ def synthesize(text, voice, speed):
         audio, sr, timings, spoken = cloned_voices.synthesize(kokoro, voice, text, speed)
     else:
         raise HttpError(400, f"unknown voice {voice}")
-    return audio, sr, sounds_of(timings), lambda words: kokoro.word_phonemes(words, spoken)
+    return audio, sr, timings, lambda words: kokoro.word_phonemes(words, spoken)
 
 
 def speech(handler):
@@ -381,7 +379,8 @@ def speech_timestamps(handler):
     """Extension: the WAV (base64), measured word offsets and measured phonemes (IPA, as espeak-ng
     writes them; misaki's for Mandarin)."""
     text, voice, _, speed = parse_request(handler)
-    audio, sr, phonemes, word_phonemes = synthesize(text, voice, speed)
+    audio, sr, timings, word_phonemes = synthesize(text, voice, speed)
+    phonemes = sounds_of(timings)
     words, offsets = measured_words(text, phonemes, word_phonemes)
     handler.send_json(
         200,
