@@ -43,10 +43,10 @@ export interface ListeningSettings {
   interimMs?: number;
   /**
    * The speech-to-text engine: one turn as 16 kHz mono WAV → its text, and the language heard.
-   * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn. `draft`: words a
-   * better transcript replaces (a live caption), which may be decoded faster and less carefully.
+   * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn. `hint`, with
+   * `auto`: the language the conversation is in so far.
    */
-  transcribe(wav: Buffer, language: string, options?: { draft?: boolean; hint?: string | undefined }): Promise<HeardText>;
+  transcribe(wav: Buffer, language: string, options?: { hint?: string | undefined }): Promise<HeardText>;
   /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
   turnCheck?: TurnCheck | undefined;
   log: Logger;
@@ -348,7 +348,7 @@ class VoiceListener {
     if (!turn) return;
     this.partialAtMs = this.detector.streamMs;
     this.partialPending = true;
-    void this.transcribeInTurn(turn, { draft: true }).then((transcript) => {
+    void this.transcribeInTurn(turn).then((transcript) => {
       this.partialPending = false;
       if (this.language === 'auto' && transcript.language && (transcript.languageProbability ?? 0) >= SURE_LANGUAGE)
         this.turnLanguage = { speechStartMs: turn.speechStartMs, language: transcript.language };
@@ -364,13 +364,13 @@ class VoiceListener {
    * Transcribes `turn` (so far) after the turns before it, in the language a live caption of it
    * surely heard, if any (the promise never rejects: a failure is logged, and reads as no words).
    */
-  private transcribeInTurn(turn: DetectedTurn, options: { draft?: boolean } = {}): Promise<HeardText> {
+  private transcribeInTurn(turn: DetectedTurn): Promise<HeardText> {
     const wav = turnWav(turn);
     const text = this.transcribing.then(() => {
       const known = this.turnLanguage?.speechStartMs === turn.speechStartMs ? this.turnLanguage.language : undefined;
       // The conversation's language is the hint; a turn surely heard in another switches it (turnEnded()).
       const hint = this.language === 'auto' && !known ? this.conversation.hint : undefined;
-      return this.settings.transcribe(wav, known ?? this.language, { ...options, hint });
+      return this.settings.transcribe(wav, known ?? this.language, { hint });
     });
     this.transcribing = text.then(
       () => undefined,

@@ -55,15 +55,16 @@ export class SttClient {
    * `auto` detects the language; the result's `language` says which was heard.
    * `textOnly`: only the text is wanted (no word timings: an alignment pass saved), decoded once at
    * temperature 0 (no fallback to sampling when the text repeats itself), for a caller that only
-   * checks that there are words (the voice clone). `draft`: decoded greedily (the embedded server's
-   * `beam_size` 1, in about half the time), for words that a better transcript replaces (a live
-   * caption). `hint`, with `auto`: the language the conversation is in so far, heard unless the
+   * checks that there are words (the voice clone). `greedy`: decoded greedily (the embedded server's
+   * `beam_size` 1) rather than with a beam of 5: on short turns of human speech as accurate and a
+   * quarter to a third faster (docs/BENCHMARKS.md#a-turns-transcript), so a realtime room's turns are
+   * heard that way. `hint`, with `auto`: the language the conversation is in so far, heard unless the
    * server detects another one surely (the embedded server's `language_hint`). `signal` cancels the call.
    */
   async transcribe(
     wav: Buffer,
     language = 'en',
-    options: { textOnly?: boolean; draft?: boolean; hint?: string | undefined; signal?: AbortSignal } = {},
+    options: { textOnly?: boolean; greedy?: boolean; hint?: string | undefined; signal?: AbortSignal } = {},
   ): Promise<Transcript> {
     const format: Array<[string, Field]> = options.textOnly
       ? [
@@ -80,7 +81,7 @@ export class SttClient {
       ['model', language === 'en' ? this.model : this.multilingualModel],
       ['language', language],
       ...format,
-      ...(options.draft ? ([['beam_size', '1']] as Array<[string, Field]>) : []),
+      ...(options.greedy ? ([['beam_size', '1']] as Array<[string, Field]>) : []),
       ...(options.hint && language === 'auto' ? ([['language_hint', options.hint]] as Array<[string, Field]>) : []),
       ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
     ]);

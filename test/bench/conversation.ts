@@ -106,6 +106,8 @@ const FLOOR_ENGINE = new PersonaEngine();
  */
 class TimedEngine implements ReplyEngine {
   firstWordsAt: number[] = [];
+  /** When each reply was asked for (an early one on the turn so far included). */
+  replyAt: number[] = [];
   /** Set between sessions: a session is prepared and answered by one engine. */
   floor = false;
   constructor(private readonly inner: ReplyEngine) {}
@@ -127,6 +129,7 @@ class TimedEngine implements ReplyEngine {
     return ready;
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
+    this.replyAt.push(Date.now());
     let told = false;
     const firstWords = () => void (told || ((told = true), this.firstWordsAt.push(Date.now())));
     const sayNow = ctx.onOpeningFit;
@@ -436,9 +439,10 @@ async function measureVoice(
       const over = epoch(performance.now() - 1500) - speechEnd;
       const replyText = await lastReplyOf(service, session.id);
       const ttsAlone = await timeTts(service, voiceId, firstSentenceOf(replyText));
+      const asked = engine.replyAt.filter((at) => at <= first).at(-1) ?? first;
       out(
-        `# ${tag}, in process, turn ${turn + 1}: voice to voice ${(epoch(spoken.at) - speechEnd).toFixed(0)} ms, first words ` +
-          `${(first - speechEnd).toFixed(0)} ms after the question; "${replyText.slice(0, 80)}"`,
+        `# ${tag}, in process, turn ${turn + 1}: voice to voice ${(epoch(spoken.at) - speechEnd).toFixed(0)} ms, reply asked for ` +
+          `${(asked - speechEnd).toFixed(0)} ms and first words ${(first - speechEnd).toFixed(0)} ms after the question; "${replyText.slice(0, 80)}"`,
       );
       figures.push({
         vad: h.turnEndedAt - speechEnd,

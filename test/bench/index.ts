@@ -16,6 +16,7 @@ import { runSpeechFirstPiece } from './speech-first-piece.js';
 import { runSpeechLanguages } from './speech-languages.js';
 import { runTranscription } from './transcription.js';
 import { runTurnModel } from './turn-model.js';
+import { runTurnTranscript } from './turn-transcript.js';
 
 const benches: Record<string, () => Promise<void>> = {
   'api-overhead': runApiOverhead,
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<void>> = {
   'reply-length': runReplyLength,
   transcription: runTranscription,
   'turn-model': runTurnModel,
+  'turn-transcript': runTurnTranscript,
   clone: runClone,
   conversation: runConversation,
   capacity: runCapacity,

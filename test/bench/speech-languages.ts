@@ -103,6 +103,7 @@ interface Clip {
  * the same words (as Whisper's own text normaliser counts them).
  */
 const NUMBER_WORDS: Record<string, string[]> = {
+  en: ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'],
   es: ['cero', 'uno', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez'],
   fr: ['zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix'],
   it: ['zero', 'uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'sette', 'otto', 'nove', 'dieci'],
@@ -131,6 +132,7 @@ export function tokens(text: string, code: string): string[] {
 
 export async function ensureTranscriptsAndAudio(): Promise<void> {
   const needed = [
+    'asterisk-core-sounds-en',
     'asterisk-core-sounds-es',
     'asterisk-core-sounds-fr',
     'asterisk-core-sounds-it',
@@ -149,7 +151,7 @@ export async function ensureTranscriptsAndAudio(): Promise<void> {
   }
 }
 
-function transcripts(code: string): Map<string, string> {
+export function transcripts(code: string): Map<string, string> {
   const gz = path.join(CACHE, `usr/share/doc/asterisk-core-sounds-${code}/core-sounds-${code}.txt.gz`);
   const text = zlib.gunzipSync(fs.readFileSync(gz)).toString('utf8');
   const map = new Map<string, string>();

@@ -148,11 +148,11 @@ test('a text-only transcription (what the clone workflow asks: temperature 0, no
   t.regex(refused.message, /temperature/);
 });
 
-test('a draft transcription (a live caption: greedy decoding) has the words; a beam size outside 1-10 is refused', async (t) => {
+test("a greedy transcription (a realtime room's turns) has the words; a beam size outside 1-10 is refused", async (t) => {
   const stt = new SttClient({ baseUrl: process.env.SPEECH_STT_URL!, timeoutMs: 60_000, maxResponseBytes: 1024 * 1024 });
   t.teardown(() => stt.close());
-  const draft = await stt.transcribe(spoken, 'en', { textOnly: true, draft: true });
-  t.true(overlap(draft.text, SENTENCE) >= 0.8, draft.text);
+  const greedy = await stt.transcribe(spoken, 'en', { textOnly: true, greedy: true });
+  t.true(overlap(greedy.text, SENTENCE) >= 0.8, greedy.text);
   const refused = await transcribeWithField('beam_size', '0');
   t.is(refused.status, 400);
   t.regex(refused.message, /beam_size/);
