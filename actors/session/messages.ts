@@ -20,6 +20,11 @@ export type SessionMessage =
   /** The user went on speaking after a `hearing`: the reply begun on it is dropped unheard. */
   | { type: 'resumed' }
   /**
+   * The user's words so far while they are still speaking (a live caption): the reply engine
+   * evaluates them ahead, so that the reply to the whole turn evaluates only what follows them.
+   */
+  | { type: 'partial'; text: string }
+  /**
    * The user started speaking into the room (VOICE_BARGE_IN_MS of speech): the companion stops
    * talking at once (barge-in), before the turn is over and transcribed (`heard`).
    */

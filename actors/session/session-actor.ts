@@ -205,6 +205,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     opened.onBargeIn(() => deps.tell?.(sessionId, { type: 'speechStarted' })); // the user is speaking: the companion stops (preempt)
     opened.onHearing(({ text, language }) => deps.tell?.(sessionId, { type: 'hearing', text, language })); // the turn so far: a reply starts, held
     opened.onResumed(() => deps.tell?.(sessionId, { type: 'resumed' }));
+    opened.onPartial((text) => deps.tell?.(sessionId, { type: 'partial', text })); // the words so far: evaluated ahead
     media = opened;
   }
 
@@ -214,8 +215,11 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
     await current?.close(reason).catch((err: unknown) => deps.log.warn({ err, sessionId }, 'closing realtime media failed'));
   }
 
-  /** The reply engine gets ready for this session's next turn (the local model evaluates its prompt ahead). */
-  function prepareEngine(state: SessionState): void {
+  /**
+   * The reply engine gets ready for this session's next turn (the local model evaluates its prompt
+   * ahead), with the user's words so far when they are still speaking (`words`, a live caption).
+   */
+  function prepareEngine(state: SessionState, words?: string): void {
     if (state.session.state !== 'open') return;
     void deps.engine.prepare?.({
       characterName: state.character.name,
@@ -223,6 +227,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       history: state.memory,
       language: expectedLanguage(state.character, state.memory),
       characterLanguage: state.character.language,
+      ...(words !== undefined ? { userText: words } : {}),
     });
   }
 
@@ -383,7 +388,8 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
   return {
     idleMessage: { type: 'idleTimeout' },
     // Only conversation keeps a session alive; polling its state does not.
-    isActivity: (msg) => msg.type === 'chat' || msg.type === 'heard' || msg.type === 'hearing' || msg.type === 'speechStarted',
+    isActivity: (msg) =>
+      msg.type === 'chat' || msg.type === 'heard' || msg.type === 'hearing' || msg.type === 'partial' || msg.type === 'speechStarted',
     // A new user turn interrupts the companion at once, not after the reply in hand (barge-in).
     preempt: (state, msg) => {
       const { userId, mode, state: open } = state.session;
@@ -404,6 +410,9 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
       if (msg.type === 'resumed') decideEarly(false);
       // Spoken, the user interrupts as soon as they start, not once their turn is transcribed.
       if (msg.type === 'speechStarted' && open === 'open') bargeIn();
+      // The words so far are evaluated as they come, not after the turn in hand; not while a reply
+      // is generated (one begun at a pause holds them already, and the model serves one at a time).
+      if (msg.type === 'partial' && open === 'open' && !generating && !textProblem(msg.text)) prepareEngine(state, msg.text);
     },
     // Adopted or reset, a session keeps its idle deadline: it is counted from its last exchange.
     lastActivityAt: (state) => new Date(state.session.lastActivityAt).getTime(),
@@ -480,6 +489,7 @@ export function sessionBehavior(deps: SessionDeps, sessionId: string): Behavior<
           return converse(await settleInterruption(state), msg.text, undefined, turn, msg.language);
         }
         case 'resumed':
+        case 'partial':
           return { state, reply: { kind: 'view', session: view(state) } };
         case 'heard': {
           // Spoken, not typed: the same turn (the room's viewers see both sides as captions).

@@ -164,6 +164,11 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.listener?.on('hearing', listener);
   }
 
+  /** The user's words so far, while they speak (the live caption's text). */
+  onPartial(listener: (text: string) => void): void {
+    this.listener?.on('partial', listener);
+  }
+
   onResumed(listener: () => void): void {
     this.listener?.on('resumed', listener);
   }

@@ -108,6 +108,8 @@ class TimedEngine implements ReplyEngine {
   firstWordsAt: number[] = [];
   /** When each reply was asked for (an early one on the turn so far included). */
   replyAt: number[] = [];
+  /** The opening words each reply told ahead of its first sentence, and whether they were said then. */
+  openings: Array<{ at: number; words: string; said: boolean }> = [];
   /** Set between sessions: a session is prepared and answered by one engine. */
   floor = false;
   constructor(private readonly inner: ReplyEngine) {}
@@ -133,7 +135,24 @@ class TimedEngine implements ReplyEngine {
     let told = false;
     const firstWords = () => void (told || ((told = true), this.firstWordsAt.push(Date.now())));
     const sayNow = ctx.onOpeningFit;
-    const timed = sayNow ? { ...ctx, onOpeningFit: (words: string) => (firstWords(), sayNow(words)) } : ctx;
+    const tell = ctx.onOpening;
+    const timed = {
+      ...ctx,
+      ...(tell && {
+        onOpening: (words: string) => {
+          this.openings.push({ at: Date.now(), words, said: false });
+          tell(words);
+        },
+      }),
+      ...(sayNow && {
+        onOpeningFit: (words: string) => {
+          const told = this.openings.at(-1);
+          if (told) told.said = true;
+          firstWords();
+          sayNow(words);
+        },
+      }),
+    };
     for await (const sentence of this.current.reply(timed, signal)) {
       firstWords();
       yield sentence;
@@ -440,9 +459,11 @@ async function measureVoice(
       const replyText = await lastReplyOf(service, session.id);
       const ttsAlone = await timeTts(service, voiceId, firstSentenceOf(replyText));
       const asked = engine.replyAt.filter((at) => at <= first).at(-1) ?? first;
+      const opening = engine.openings.filter((o) => o.at >= asked && o.at <= first).at(-1);
+      const ahead = opening ? `, opening "${opening.words}" ${opening.said ? 'said ahead' : 'not said ahead'}` : ', no opening';
       out(
         `# ${tag}, in process, turn ${turn + 1}: voice to voice ${(epoch(spoken.at) - speechEnd).toFixed(0)} ms, reply asked for ` +
-          `${(asked - speechEnd).toFixed(0)} ms and first words ${(first - speechEnd).toFixed(0)} ms after the question; "${replyText.slice(0, 80)}"`,
+          `${(asked - speechEnd).toFixed(0)} ms and first words ${(first - speechEnd).toFixed(0)} ms after the question${ahead}; "${replyText.slice(0, 80)}"`,
       );
       figures.push({
         vad: h.turnEndedAt - speechEnd,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
-import { startService, type RunningService } from '../../http/server/start-service.js';
+import { startService, type RunningService, type StartOptions } from '../../http/server/start-service.js';
 
 /** Flags for this closed network: no background calls home, no sandbox as root. */
 const FLAGS = [
@@ -32,12 +32,16 @@ export function launchChromium(extraArgs: string[] = [], options: { nice?: numbe
 }
 
 /** An API node listening on a free port (browsers need a real address), on its own Redis database; `env` adds settings. */
-export function startListeningService(redisDb: number, env: Record<string, string> = {}): Promise<RunningService> {
+export function startListeningService(
+  redisDb: number,
+  env: Record<string, string> = {},
+  options: Pick<StartOptions, 'wrapReplyEngine'> = {},
+): Promise<RunningService> {
   const config = loadConfig(
     { ...process.env, ...env, PORT: '0', METRICS_PORT: '-1', COMPANION_ROLE: 'api', REDIS_URL: `${process.env.REDIS_URL}/${redisDb}` },
     [],
   );
-  return startService(config, pino({ level: 'silent' }), { migrate: false });
+  return startService(config, pino({ level: 'silent' }), { migrate: false, ...options });
 }
 
 /**

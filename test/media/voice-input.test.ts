@@ -30,9 +30,24 @@ import type { RunningService } from '../../http/server/start-service.js';
 
 let service: RunningService;
 let account: TestAccount;
+/** The user's words so far that the reply engine was asked to evaluate ahead (prepare()), and when. */
+const wordsAhead: Array<{ text: string; at: number }> = [];
 
 test.before(async () => {
-  service = await startListeningService(13);
+  service = await startListeningService(
+    13,
+    {},
+    {
+      wrapReplyEngine: (engine) => ({
+        name: engine.name,
+        reply: (ctx, signal) => engine.reply(ctx, signal),
+        prepare: (ctx) => {
+          if (ctx.userText !== undefined) wordsAhead.push({ text: ctx.userText, at: Date.now() });
+          return engine.prepare?.(ctx);
+        },
+      }),
+    },
+  );
   account = await createAccount(service);
 });
 test.after.always(async () => {
@@ -95,82 +110,90 @@ function roomOf(sessionId: string): AvatarRoom {
   return room;
 }
 
-test.serial('spoken turns are heard, transcribed and journalled as user turns; a short pause does not end a turn', async (t) => {
-  t.timeout(150_000);
-  const session = await realtimeSession();
-  t.teardown(() => call(service.app!, 'DELETE', `/api/v1/avatars/${session.id}`, { key: account.live }));
-  const room = roomOf(session.id);
-  const captions: RoomCaption[] = [];
-  room.on('caption', (c) => captions.push(c));
-  const heard: HeardTimings[] = [];
-  room.voiceListener!.on('heard', (h) => heard.push(h));
+test.serial(
+  'spoken turns are heard, transcribed and journalled as user turns; a short pause does not end a turn; the words so far are evaluated ahead',
+  async (t) => {
+    t.timeout(150_000);
+    const session = await realtimeSession();
+    t.teardown(() => call(service.app!, 'DELETE', `/api/v1/avatars/${session.id}`, { key: account.live }));
+    const room = roomOf(session.id);
+    const captions: RoomCaption[] = [];
+    room.on('caption', (c) => captions.push(c));
+    const heard: HeardTimings[] = [];
+    room.voiceListener!.on('heard', (h) => heard.push(h));
+    const aheadBefore = wordsAhead.length;
 
-  // One question said in two breaths (a 250 ms pause, under the 500 ms end of turn) and a silence;
-  // once it is answered, a second question. The silences are real audio, as an open microphone sends.
-  const first = ['What is the tallest mountain', 'in the whole world?'];
-  const second = 'Tell me a story about the sea.';
-  const [a, b, c] = await Promise.all([speech(first[0]!), speech(first[1]!), speech(second)]);
-  const voice = await room.injectVoice();
-  t.teardown(() => voice.close());
-  const greeting = (await journal(session.id)).filter((r) => r.role === 'companion').length;
-  await sendPaced(
-    (p) => voice.send(p),
-    await opusPackets(joinPcm([silence(a, 600), a, silence(a, 250), b, silence(a, 1500)]), INJECTED_VOICE),
-  );
-  // Asked while the companion still answers, the second question would interrupt it (barge-in, below).
-  await companionAnswered(session.id, greeting + 1, 60_000);
-  await sendPaced((p) => voice.send(p), await opusPackets(joinPcm([c, silence(a, 1500)]), INJECTED_VOICE));
+    // One question said in two breaths (a 250 ms pause, under the 500 ms end of turn) and a silence;
+    // once it is answered, a second question. The silences are real audio, as an open microphone sends.
+    const first = ['What is the tallest mountain', 'in the whole world?'];
+    const second = 'Tell me a story about the sea.';
+    const [a, b, c] = await Promise.all([speech(first[0]!), speech(first[1]!), speech(second)]);
+    const voice = await room.injectVoice();
+    t.teardown(() => voice.close());
+    const greeting = (await journal(session.id)).filter((r) => r.role === 'companion').length;
+    await sendPaced(
+      (p) => voice.send(p),
+      await opusPackets(joinPcm([silence(a, 600), a, silence(a, 250), b, silence(a, 1500)]), INJECTED_VOICE),
+    );
+    // Asked while the companion still answers, the second question would interrupt it (barge-in, below).
+    await companionAnswered(session.id, greeting + 1, 60_000);
+    await sendPaced((p) => voice.send(p), await opusPackets(joinPcm([c, silence(a, 1500)]), INJECTED_VOICE));
 
-  const turns = await until(
-    () => journal(session.id),
-    (rows) => rows.filter((r) => r.role === 'user').length >= 2 && rows.length >= 4,
-    60_000,
-  );
-  const users = turns.filter((r) => r.role === 'user').map((r) => r.text);
-  t.log(`heard: ${JSON.stringify(users)}`);
-  t.is(users.length, 2, 'two turns: the short pause did not split the first');
-  t.true(wordRecall(first.join(' '), users[0]!) >= 0.8, `first turn: ${users[0]}`);
-  t.true(wordRecall(second, users[1]!) >= 0.8, `second turn: ${users[1]}`);
-  t.deepEqual(
-    turns.slice(-4).map((r) => [r.role, r.interrupted]),
-    [
-      ['user', false],
-      ['companion', false],
-      ['user', false],
-      ['companion', false],
-    ],
-    'each heard turn was answered, and heard whole (after the greeting, if the character has one)',
-  );
-  // The viewers see both sides of the conversation as captions, the replies sentence by sentence
-  // as they are spoken: joined, each is the reply the journal holds.
-  // The user's words also showed live while they spoke (interim captions, each replaced by the next
-  // and by the turn); the conversation's lines are the final captions.
-  const interim = captions.filter((c) => c.interim);
-  t.true(interim.length > 0 && interim.every((c) => c.role === 'user'), 'the question showed live as it was spoken');
-  t.true(wordRecall(interim[0]!.text, first.join(' ')) >= 0.8, `a live caption holds words of the question: ${interim[0]?.text}`);
-  const lines = () =>
-    captions
-      .filter((c) => !c.interim)
-      .reduce<RoomCaption[]>((joined, c) => {
-        const last = joined.at(-1);
-        if (last?.role === 'companion' && c.role === 'companion') last.text += ` ${c.text}`;
-        else joined.push({ ...c });
-        return joined;
-      }, []);
-  await until(
-    async () => lines(),
-    (l) => l.length >= 4 && l.at(-1)!.text === turns.at(-1)!.text,
-    30_000,
-  );
-  t.deepEqual(
-    lines().map((c) => c.role),
-    ['user', 'companion', 'user', 'companion'],
-  );
-  t.is(lines()[0]!.text, users[0]!);
-  t.is(lines()[1]!.text, turns.at(-3)!.text);
-  // Each turn was declared over by the silence after it, not before the speech ended.
-  for (const h of heard) t.true(h.turnEndedAt >= h.speechEndedAt && h.transcribedAt >= h.turnEndedAt);
-});
+    const turns = await until(
+      () => journal(session.id),
+      (rows) => rows.filter((r) => r.role === 'user').length >= 2 && rows.length >= 4,
+      60_000,
+    );
+    const users = turns.filter((r) => r.role === 'user').map((r) => r.text);
+    t.log(`heard: ${JSON.stringify(users)}`);
+    t.is(users.length, 2, 'two turns: the short pause did not split the first');
+    t.true(wordRecall(first.join(' '), users[0]!) >= 0.8, `first turn: ${users[0]}`);
+    t.true(wordRecall(second, users[1]!) >= 0.8, `second turn: ${users[1]}`);
+    t.deepEqual(
+      turns.slice(-4).map((r) => [r.role, r.interrupted]),
+      [
+        ['user', false],
+        ['companion', false],
+        ['user', false],
+        ['companion', false],
+      ],
+      'each heard turn was answered, and heard whole (after the greeting, if the character has one)',
+    );
+    // The viewers see both sides of the conversation as captions, the replies sentence by sentence
+    // as they are spoken: joined, each is the reply the journal holds.
+    // The user's words also showed live while they spoke (interim captions, each replaced by the next
+    // and by the turn); the conversation's lines are the final captions.
+    const interim = captions.filter((c) => c.interim);
+    t.true(interim.length > 0 && interim.every((c) => c.role === 'user'), 'the question showed live as it was spoken');
+    t.true(wordRecall(interim[0]!.text, first.join(' ')) >= 0.8, `a live caption holds words of the question: ${interim[0]?.text}`);
+    // The reply engine evaluated the words so far while the user still spoke, before the turn was over.
+    const ahead = wordsAhead.slice(aheadBefore).filter((w) => w.at < heard[0]!.turnEndedAt);
+    t.true(ahead.length > 0, 'the engine was given the words so far before the turn ended');
+    t.true(wordRecall(ahead[0]!.text, first.join(' ')) >= 0.8, `the words given ahead are the question's: ${ahead[0]?.text}`);
+    const lines = () =>
+      captions
+        .filter((c) => !c.interim)
+        .reduce<RoomCaption[]>((joined, c) => {
+          const last = joined.at(-1);
+          if (last?.role === 'companion' && c.role === 'companion') last.text += ` ${c.text}`;
+          else joined.push({ ...c });
+          return joined;
+        }, []);
+    await until(
+      async () => lines(),
+      (l) => l.length >= 4 && l.at(-1)!.text === turns.at(-1)!.text,
+      30_000,
+    );
+    t.deepEqual(
+      lines().map((c) => c.role),
+      ['user', 'companion', 'user', 'companion'],
+    );
+    t.is(lines()[0]!.text, users[0]!);
+    t.is(lines()[1]!.text, turns.at(-3)!.text);
+    // Each turn was declared over by the silence after it, not before the speech ended.
+    for (const h of heard) t.true(h.turnEndedAt >= h.speechEndedAt && h.transcribedAt >= h.turnEndedAt);
+  },
+);
 
 test.serial('push-to-talk: releasing the button (the producer paused) ends the turn without waiting for silence', async (t) => {
   t.timeout(120_000);

@@ -377,6 +377,20 @@ test("the embedded model's engine warms up a new session: its prompt is the firs
   t.is(external.bodies.length, 0);
 });
 
+test("while the user speaks, the embedded model evaluates their words so far: the turn's prompt starts with them", async (t) => {
+  const model = await recordingModel(t);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  const { userText, ...session } = mira;
+  await engine.prepare({ ...session, userText: userText.slice(0, 3) });
+  t.deepEqual(await replyOf(engine), ['I keep the light.']);
+  const [ahead, turn] = model.bodies;
+  t.is(ahead!.max_tokens, 1);
+  t.is(ahead!.messages.at(-1)!.role, 'user');
+  t.is(ahead!.messages.at(-1)!.content, userText.slice(0, 3), 'the words so far, as the user line');
+  t.deepEqual(turn!.messages.slice(0, ahead!.messages.length - 1), ahead!.messages.slice(0, -1), 'the same prompt up to the user line');
+  t.true(turn!.messages[ahead!.messages.length - 1]!.content.startsWith(userText.slice(0, 3)), 'whose words go on from them');
+});
+
 test('a turn after a suspicious line starts with the previous prompt, reminder included, so the model server reuses it', async (t) => {
   const model = await recordingModel(t);
   const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);

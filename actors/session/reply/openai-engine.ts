@@ -13,7 +13,7 @@
  */
 import { request } from 'undici';
 import { estimateTokens, memoryWindow } from './memory-window.js';
-import type { ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
+import type { PrepareContext, ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
 import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
 import { plainWords, replyOpening } from './reply-opening.js';
 import { goesOnFrom } from '../../../runtime/text/said-words.js';
@@ -563,16 +563,19 @@ export class OpenAiEngine implements ReplyEngine {
   }
 
   /**
-   * A one-token generation on the session's system message and memory: the embedded server keeps
-   * the evaluated tokens, and the first real turn, whose prompt starts the same way, evaluates only
-   * what follows them. Not sent to other servers: a hosted API would bill a call per session.
+   * A one-token generation on the session's system message and memory, and the user's words so far
+   * while they speak: the embedded server keeps the evaluated tokens, and the turn, whose prompt
+   * starts the same way, evaluates only what follows them. Not sent to other servers: a hosted API
+   * would bill a call each time.
    */
-  async prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> {
+  async prepare({ userText, ...ctx }: PrepareContext): Promise<void> {
     if (!this.embedded) return;
+    const words = userText === undefined ? undefined : stripTemplateTokens(userText).trim();
+    const messages = [...this.conversation(this.localised(ctx)), ...(words ? [{ role: 'user', content: words }] : [])];
     await request(this.completionsUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: this.model, messages: this.conversation(this.localised(ctx)), max_tokens: 1, temperature: 0 }),
+      body: JSON.stringify({ model: this.model, messages, max_tokens: 1, temperature: 0 }),
       headersTimeout: this.timeoutMs,
       bodyTimeout: this.timeoutMs,
     })

@@ -45,15 +45,20 @@ export interface ReplyContext {
   onDraft?: ((text: string) => string | undefined) | undefined;
 }
 
+/** What prepare() is given: a turn's context, with the user's words only while they are still speaking. */
+export type PrepareContext = Omit<ReplyContext, 'userText'> & { userText?: string | undefined };
+
 export interface ReplyEngine {
   /** Shown in session records so users know what answered them. */
   readonly name: string;
   reply(context: ReplyContext, signal?: AbortSignal): AsyncIterable<string>;
   /**
-   * Optional, called when a session starts on a node: gets the engine ready for this session's
-   * first reply (the local model evaluates the system prompt ahead, so the first turn does not
-   * wait for it). Never throws and never delays the caller: the session does not wait for the
-   * promise, which settles when the engine is ready (a benchmark waits for it).
+   * Optional, called when a session starts on a node and after each reply: gets the engine ready
+   * for this session's next reply (the local model evaluates the prompt ahead, so the turn does not
+   * wait for it). Called again while the user speaks, with their words so far (`userText`, a live
+   * caption), which are then evaluated too: the reply to the whole turn evaluates only what follows
+   * them. Never throws and never delays the caller: the session does not wait for the promise,
+   * which settles when the engine is ready (a benchmark waits for it).
    */
-  prepare?(context: Omit<ReplyContext, 'userText'>): Promise<void> | void;
+  prepare?(context: PrepareContext): Promise<void> | void;
 }
