@@ -77,7 +77,10 @@ export interface SessionRealtime {
    */
   onHearing(listener: (heard: { text: string; language?: string | undefined }) => void): void;
   onResumed(listener: () => void): void;
-  /** Called with the user's words so far while they speak (VOICE_INTERIM_MS apart: the live caption). */
+  /**
+   * Called with the user's words so far while they speak (VOICE_INTERIM_MS apart: the live caption),
+   * not once they have paused (the turn's early transcript is then under way).
+   */
   onPartial(listener: (text: string) => void): void;
   /**
    * Called as soon as a user's turn in the room holds a little speech (VOICE_BARGE_IN_MS), long

@@ -108,6 +108,8 @@ const FRAME_BYTES = VAD_FRAME_SAMPLES * 2;
 const FRAME_MS = (VAD_FRAME_SAMPLES * 1000) / VAD_SAMPLE_RATE;
 /** The Opus encoder's delay (the Ogg pre-skip, 312 samples at 48 kHz): the decoder drops it. */
 const OPUS_DELAY_MS = 6.5;
+/** Silence shorter than this after the last speech frame is still speech, for `partial`'s `speaking`. */
+const STILL_SPEAKING_MS = 3 * FRAME_MS;
 /** How long a release waits for the audio before it to be decoded, at most. */
 const FLUSH_WAIT_MS = 2000;
 
@@ -130,8 +132,12 @@ export interface ListenerEvents {
   bargeIn: [bargeIn: BargeIn];
   /** The turn so far, transcribed at a pause (not final: `heard` with the same text, or `resumed`, follows). */
   hearing: [heard: HeardText];
-  /** The words so far of a turn still being spoken (live captions; the next partial or the turn replaces them). */
-  partial: [text: string];
+  /**
+   * The words so far of a turn still being spoken (live captions; the next partial or the turn
+   * replaces them). `speaking`: the user was still speaking when they came back, not already in a
+   * pause (whose early transcript is under way).
+   */
+  partial: [text: string, speaking: boolean];
   resumed: [];
 }
 
@@ -356,7 +362,9 @@ class VoiceListener {
       // Shown whenever it comes back, however loaded the machine: transcriptions run one at a
       // time and in order, so the turn's own words (the early transcript, then `heard`) always
       // come after it and replace it.
-      if (text && !this.closed) this.events.emit('partial', text);
+      const end = this.detector.speechEndMs;
+      const speaking = end !== undefined && this.detector.streamMs - end < STILL_SPEAKING_MS;
+      if (text && !this.closed) this.events.emit('partial', text, speaking);
     });
   }
 

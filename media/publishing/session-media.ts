@@ -164,9 +164,9 @@ export class SessionMedia extends EventEmitter<{ failed: [reason: string] }> imp
     this.listener?.on('hearing', listener);
   }
 
-  /** The user's words so far, while they speak (the live caption's text). */
+  /** The user's words so far, while they are still speaking (a live caption's text). */
   onPartial(listener: (text: string) => void): void {
-    this.listener?.on('partial', listener);
+    this.listener?.on('partial', (text, speaking) => speaking && listener(text));
   }
 
   onResumed(listener: () => void): void {
