@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { SileroModel, VAD_FRAME_SAMPLES } from '../../media/listening/silero-vad.js';
 import { TurnDetector } from '../../media/listening/turn-detector.js';
 import { SttClient } from '../../media/speech/stt-client.js';
+import { parseWav } from '../../media/speech/wav.js';
 import { editDistance } from './speech.js';
 import { ensureTranscriptsAndAudio, to16k, tokens, transcripts, wavSeconds } from './speech-languages.js';
 import { projectRoot } from '../../runtime/paths.js';
@@ -47,8 +48,7 @@ const PAUSES = [64, 96, 128, 160, 200, 300];
 
 /** The pauses inside one prompt (16 kHz WAV, a second of silence added) that reach each length before its speech goes on. */
 async function pausesInside(model: SileroModel, wav: Buffer): Promise<number[]> {
-  const dataAt = wav.indexOf('data') + 8;
-  const pcm = Buffer.concat([wav.subarray(dataAt), Buffer.alloc(32_000)]);
+  const pcm = Buffer.concat([parseWav(wav).data, Buffer.alloc(32_000)]);
   const detector = new TurnDetector({ endOfTurnMs: 5_000, pausesMs: PAUSES });
   const activity = model.stream();
   const reached = PAUSES.map(() => 0);
