@@ -24,7 +24,14 @@ export class Receiver {
         res.writeHead(this.respond(this.received.length)).end('ok');
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    // A port that cannot be had fails the test that asked for it (its hooks still run), not the process.
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', () => {
+        this.server!.off('error', reject);
+        resolve();
+      });
+    });
     this.port = (this.server.address() as AddressInfo).port;
   }
 

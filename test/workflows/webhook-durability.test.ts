@@ -29,6 +29,8 @@ import { FaultStack } from '../helpers/fault-stack.js';
 
 const dataDir = path.join(projectRoot, '.data', 'test', `durability-${process.pid}`);
 const portBase = Number(process.env.COMPANION_TEST_PORT_BASE ?? 24000) + 1000;
+/** The webhook receiver's port, beside this test's Temporal server (STACK_PORT_OFFSETS are 180 and up). */
+const RECEIVER_PORT_OFFSET = 90;
 const cli = loadConfig(process.env, []).temporalCli;
 const server = temporalServer(dataDir, portBase, cli, 'default', false);
 const log = pino({ level: 'silent' });
@@ -57,9 +59,11 @@ test('a delivery whose receiver is down arrives after the service and the Tempor
   let service: TestService | undefined = await startTestService(env);
   t.teardown(() => service?.close());
 
+  // The receiver is down while everything restarts, then listens again on its port: one of the
+  // test's own, not one the OS hands out (in the meantime it went to another socket: EADDRINUSE).
+  const port = portBase + RECEIVER_PORT_OFFSET;
   const receiver = new Receiver();
-  await receiver.start();
-  const port = receiver.port;
+  await receiver.start(port);
   await receiver.stop();
 
   const account = await createAccount(service);
