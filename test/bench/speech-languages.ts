@@ -91,7 +91,7 @@ const SENTENCES: Record<string, string[]> = {
   ],
 };
 
-interface Clip {
+export interface Clip {
   name: string;
   wav: Buffer;
   reference: string;
@@ -175,7 +175,8 @@ export function wavSeconds(wav: Buffer): number {
   return (wav.length - dataAt) / 2 / 16000;
 }
 
-async function humanClips(set: (typeof HUMAN)[number], count: number): Promise<Clip[]> {
+/** The first `count` prompts of five words or more of a speaker (sorted by name), 16 kHz, with their transcripts. */
+export async function humanClips(set: { code: string; dir: string; text: string }, count: number): Promise<Clip[]> {
   const refs = transcripts(set.text);
   const names = [...refs.keys()]
     .filter((n) => fs.existsSync(path.join(set.dir, `${n}.wav`)) && tokens(refs.get(n)!, set.code).length >= 5)

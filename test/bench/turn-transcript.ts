@@ -19,7 +19,6 @@
  *   npm run bench -- turn-transcript [--clips 40] [--tuning 20] [--languages en,es,fr,it]
  */
 import os from 'node:os';
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SileroModel, VAD_FRAME_SAMPLES } from '../../media/listening/silero-vad.js';
@@ -27,7 +26,7 @@ import { TurnDetector } from '../../media/listening/turn-detector.js';
 import { SttClient } from '../../media/speech/stt-client.js';
 import { parseWav } from '../../media/speech/wav.js';
 import { editDistance } from './speech.js';
-import { ensureTranscriptsAndAudio, to16k, tokens, transcripts, wavSeconds } from './speech-languages.js';
+import { ensureTranscriptsAndAudio, humanClips, tokens } from './speech-languages.js';
 import { projectRoot } from '../../runtime/paths.js';
 import { startStt } from './stt-servers.js';
 
@@ -105,14 +104,10 @@ export async function runTurnTranscript(): Promise<void> {
     );
     out('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const set of SETS.filter((s) => languages.includes(s.code))) {
-      const refs = transcripts(set.code);
-      const names = [...refs.keys()]
-        .filter((n) => fs.existsSync(path.join(set.dir, `${n}.wav`)) && tokens(refs.get(n)!, set.code).length >= 5)
-        .sort()
-        .slice(0, tuning + heldOut);
+      const all = await humanClips({ ...set, text: set.code }, tuning + heldOut);
       const parts = [
-        ['tuning', names.slice(0, tuning)],
-        ['held out', names.slice(tuning)],
+        ['tuning', all.slice(0, tuning)],
+        ['held out', all.slice(tuning)],
       ] as const;
       for (const [part, clips] of parts) {
         const results: Record<number, Decoded[]> = { 5: [], 1: [] };
@@ -120,11 +115,10 @@ export async function runTurnTranscript(): Promise<void> {
         let refWords = 0;
         let differ = 0;
         const dropped = PAUSES.map(() => 0);
-        for (const [i, name] of clips.entries()) {
-          const wav = await to16k(path.join(set.dir, `${name}.wav`));
+        for (const [i, { name, wav, reference, seconds: clipSeconds }] of clips.entries()) {
           (await pausesInside(vad, wav)).forEach((n, k) => (dropped[k]! += n));
-          const ref = tokens(refs.get(name)!, set.code);
-          seconds.push(wavSeconds(wav));
+          const ref = tokens(reference, set.code);
+          seconds.push(clipSeconds);
           refWords += ref.length;
           const order = i % 2 === 0 ? BEAMS : ([...BEAMS].reverse() as unknown as typeof BEAMS);
           const texts: Record<number, string> = {};
@@ -137,8 +131,7 @@ export async function runTurnTranscript(): Promise<void> {
           }
           if (tokens(texts[5]!, set.code).join(' ') !== tokens(texts[1]!, set.code).join(' ')) {
             differ++;
-            if (process.env.BENCH_VERBOSE)
-              out(`#   ${set.code} ${name}: beam 5 "${texts[5]}" | greedy "${texts[1]}" | ref "${refs.get(name)}"`);
+            if (process.env.BENCH_VERBOSE) out(`#   ${set.code} ${name}: beam 5 "${texts[5]}" | greedy "${texts[1]}" | ref "${reference}"`);
           }
         }
         const wer = (beam: number) =>
