@@ -142,6 +142,15 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
     this.holdAudio(pcm);
   }
 
+  /**
+   * Barge-in: the audio held for the clock (the rest of the last tick) becomes silence, faded out
+   * over its first `fadeSamples` so the cut does not click. Its length stays, so the clock and the
+   * video keep their sync.
+   */
+  muteAudio(fadeSamples: number): void {
+    this.audioHeld = fadedToSilence(this.audioHeld, fadeSamples);
+  }
+
   /** Queues a tick's audio for the 20 ms clock (started with the first audio), and writes what is due. */
   private holdAudio(pcm: Buffer): void {
     this.audioHeld.push(pcm);
@@ -222,6 +231,18 @@ export class FfmpegPublisher extends EventEmitter<{ exit: [code: number | null, 
       ),
     ).then(() => undefined);
   }
+}
+
+/** 16-bit PCM chunks (in order) as silence of the same lengths, after a linear fade of their first `fadeSamples`. */
+export function fadedToSilence(chunks: Buffer[], fadeSamples: number): Buffer[] {
+  let at = 0;
+  return chunks.map((chunk) => {
+    const out = Buffer.alloc(chunk.length);
+    for (let i = 0; i < chunk.length / 2 && at + i < fadeSamples; i++)
+      out.writeInt16LE(Math.round(chunk.readInt16LE(i * 2) * (1 - (at + i) / fadeSamples)), i * 2);
+    at += chunk.length / 2;
+    return out;
+  });
 }
 
 type EncoderOptions = Pick<PublisherOptions, 'width' | 'height' | 'fps' | 'videoKbps' | 'video' | 'audio'>;

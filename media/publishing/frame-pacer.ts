@@ -10,9 +10,9 @@
  * Ticks are scheduled against absolute times (start + n × interval), so timer lateness does not
  * accumulate; the intervals actually achieved are kept for `jitter()`.
  *
- * `interrupt()` (barge-in) silences the companion from the next tick: the sentence playing stops
- * where it is, the queued ones are dropped (their synthesis too, if not started), and the caller
- * learns what was actually heard.
+ * `interrupt()` (barge-in) silences the companion at once: the sentence playing stops where it is
+ * (the part of its last tick the encoder has not been given yet fades out in 5 ms), the queued ones
+ * are dropped (their synthesis too, if not started), and the caller learns what was actually heard.
  *
  * The first sentence of a reply (queued while nothing plays or waits) starts with a few words
  * synthesised alone, so the first audio waits for the synthesis of those words, not of the whole
@@ -52,6 +52,8 @@ export interface FrameSink {
   takeBackAudio?(): number;
   /** Audio between ticks, in place of what takeBackAudio() took back. */
   writeAudio?(pcm: Buffer): void;
+  /** Silences the audio handed over and not gone out yet (a fade of `fadeSamples`, then zeros), keeping its length. */
+  muteAudio?(fadeSamples: number): void;
 }
 
 export interface FramePacerOptions<U extends SpokenAudio> {
@@ -107,6 +109,9 @@ export interface Interruption {
  */
 const ONSET_MARGIN_MS = 15;
 const ONSET_LEVEL = 0.02;
+
+/** A barge-in's fade-out of the audio already handed to the sink: short enough to be no delay, long enough not to click. */
+const INTERRUPT_FADE_MS = 5;
 
 /** How far behind the clock may fall (event loop blocked) before ticks are skipped, not bunched. */
 const MAX_LAG_TICKS = 3;
@@ -368,6 +373,9 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       .splice(0)
       .filter((q) => q.before === 0)
       .map((q) => q.sentence);
+    // The tick's audio not gone out yet stops too (up to a tick, 83 ms at 12 fps, of the voice after the user took the floor).
+    if (this.voicedLastTick) this.options.sink.muteAudio?.(Math.round((INTERRUPT_FADE_MS * PACER_SAMPLE_RATE) / 1000));
+    this.voicedLastTick = false;
     if (current) this.emit('utteranceEnd', current.entry.sentence);
     if (!current) return { playing: undefined, dropped };
     const { entry, offset } = current;

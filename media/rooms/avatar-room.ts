@@ -147,6 +147,7 @@ export class AvatarRoom extends EventEmitter<{
         readonly underrunTicks: number;
         jitter(lastTicks?: number): { p50Ms: number; p99Ms: number; maxMs: number; nominalMs: number };
         on(event: 'utteranceStart', listener: (sentence: string) => void): unknown;
+        on(event: 'utteranceGrows', listener: (rest: string) => void): unknown;
       }
     | undefined;
   /** The encoder's process ids (video, audio), for the benchmark's CPU figures. */

@@ -250,8 +250,12 @@ export class PageRig {
       rig.voices.push(seen);
       voice.once('rtp', () => (seen.firstPacketAt = Date.now()));
     });
+    // A sentence whose opening words were said ahead starts as those words; the rest, when it grows, is what is left to say.
     session.room.frameClock?.on('utteranceStart', (sentence: string) =>
       rig.sentences.push({ at: Date.now(), words: sentence.split(/\s+/).length }),
+    );
+    session.room.frameClock?.on('utteranceGrows', (rest: string) =>
+      rig.sentences.push({ at: Date.now(), words: rest.split(/\s+/).length }),
     );
     // The greeting: the microphone opens once it is over.
     if (!(await rig.quietFor(1500, 60_000, true))) note('no greeting heard, or it was still playing after a minute');
@@ -498,13 +502,13 @@ export const ANSWER_OVER_MS = 20_000;
 const BARGE_IN_LEAD_MS = 1200;
 
 /**
- * Barge-in through the viewer page, `trials` times: in a new st_ page the user types `story` (a
- * request for a long answer); once one of its sentences of `longWords` words or more starts, the
+ * Barge-in through the viewer page, `trials` times: in a new st_ page the user types one of
+ * `stories` (a request for a long answer, a new one each trial); once one of its sentences of `longWords` words or more starts, the
  * page's microphone opens and the fake microphone says `interruption` BARGE_IN_LEAD_MS later, over it.
  */
 export async function bargeInThroughPages(
   session: PageSession,
-  options: { story: string; interruption: Pcm; floor: MicFloor; trials: number; longWords: number },
+  options: { stories: string[]; interruption: Pcm; floor: MicFloor; trials: number; longWords: number },
   note: (line: string) => void,
   dump?: (trial: number, recording: PageRecording, said: Said[]) => Promise<void>,
 ): Promise<PageBargeIn[]> {
@@ -518,7 +522,7 @@ export async function bargeInThroughPages(
       const speaker = await rig.speaker();
       try {
         const before = rig.sentences.length;
-        await speaker.fill('#text', options.story);
+        await speaker.fill('#text', options.stories[(trial - 1) % options.stories.length]!);
         await speaker.press('#text', 'Enter');
         const long = () => rig.sentences.slice(before).some((s) => s.words >= options.longWords);
         // Until a long sentence starts, or the answer is over without one.

@@ -54,6 +54,7 @@
  *     [--page-nice <n>] [--languages en,es,fr,it,pt,zh]
  */
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -197,7 +198,19 @@ interface BargeInFigures {
 
 /** Said over the companion's story (barge-in). */
 const INTERRUPTION = 'Wait, wait, stop. Tell me something else.';
-const STORY = 'Can you tell me a long story about a lighthouse?';
+/**
+ * Asked for a long answer before each barge-in, one per trial: the same request again would be
+ * answered with the same story, which the reply guard refuses as a repeat of an earlier reply.
+ */
+const STORIES = [
+  'Can you tell me a long story about a lighthouse?',
+  'Can you tell me a long story about a fox in the forest?',
+  'Can you tell me a long story about a sailor lost at sea?',
+  'Can you tell me a long story about a dragon who lost its fire?',
+  'Can you tell me a long story about a baker in a small town?',
+  'Can you tell me a long story about a girl who found a map?',
+];
+const storyOf = (trial: number) => STORIES[trial % STORIES.length]!;
 /** A sentence this long (about two seconds in Piper's voices) still plays when the user is detected. */
 const LONG_SENTENCE_WORDS = 7;
 /** RMS of a loud 20 ms packet (the companion's voice; its silence decodes to ~0). */
@@ -264,7 +277,8 @@ export async function runConversation(): Promise<void> {
     const say = async (text: string) => parseWav(await api.binary('/api/v1/text-to-speech', { text, voiceId: 'en-US-joe' }));
     const questions: Pcm[] = [];
     for (const q of QUESTIONS) questions.push(await say(q));
-    const speech = { questions, story: await say(STORY), interruption: await say(INTERRUPTION) };
+    const stories = await Promise.all(Array.from({ length: Math.min(bargeIns, STORIES.length) }, (_, i) => say(storyOf(i))));
+    const speech = { questions, stories, interruption: await say(INTERRUPTION) };
     // The replies: the service's engine, then (unless it is the persona engine) the pipeline's floor:
     // the same run, sessions and voices, with the persona engine's replies and no model.
     const replies = [
@@ -388,7 +402,7 @@ async function measureVoice(
   api: Api,
   engine: TimedEngine,
   voiceId: string,
-  speech: { questions: Pcm[]; story: Pcm; interruption: Pcm },
+  speech: { questions: Pcm[]; stories: Pcm[]; interruption: Pcm },
   turns: number,
   bargeIns: number,
   tag: string,
@@ -396,6 +410,9 @@ async function measureVoice(
 ): Promise<[TurnFigures[], BargeInFigures[]]> {
   // No viewer joins (the companion's voice is watched on a plain-RTP consumer), so the greeting never plays.
   const preparedBefore = engine.prepared.length;
+  // The service runs in this process: how late its event loop ran (timers, packets, the listener) while measured.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const character = await api.json('POST', '/api/v1/characters', { ...characterBody, voiceId });
   const session = await api.json('POST', '/api/v1/avatars', { characterId: character.id, realtime: true });
   const room = service.services.media!.roomFor(session.id)!;
@@ -404,8 +421,12 @@ async function measureVoice(
   const detections: BargeInTimings[] = [];
   room.voiceListener!.on('bargeIn', (b) => detections.push(b));
   // Each sentence the room starts speaking, with its length in words.
-  const sentencesStarted: Array<{ words: number }> = [];
-  room.frameClock!.on('utteranceStart', (sentence: string) => sentencesStarted.push({ words: sentence.split(/\s+/).length }));
+  const sentencesStarted: Array<{ words: number; text: string }> = [];
+  // A sentence whose opening words were said ahead starts as those words; the rest, when it grows, is what is left to say.
+  room.frameClock!.on('utteranceStart', (sentence: string) =>
+    sentencesStarted.push({ words: sentence.split(/\s+/).length, text: sentence }),
+  );
+  room.frameClock!.on('utteranceGrows', (rest: string) => sentencesStarted.push({ words: rest.split(/\s+/).length, text: rest }));
   const audio = new RtpReceiver({ keepPackets: true });
   const mirror = await room.mirrorTo('audio', await audio.start());
   const voice = await room.injectVoice();
@@ -481,17 +502,23 @@ async function measureVoice(
     // Barge-in: the story is asked for, and once a sentence of its answer long enough to be still
     // playing when the user is detected (LONG_SENTENCE_WORDS) starts, the user speaks over it. On a
     // short sentence the detection would find the companion between sentences: nothing to stop.
-    const story = await opusPackets(joinPcm([speech.story, silence(speech.story, 1000)]), INJECTED_VOICE);
+    const stories = await Promise.all(speech.stories.map((story) => opusPackets(joinPcm([story, silence(story, 1000)]), INJECTED_VOICE)));
     const interruption = await opusPackets(joinPcm([speech.interruption, silence(speech.interruption, 1500)]), INJECTED_VOICE);
     for (let trial = 0; trial < bargeIns; trial++) {
       await silentFor(1500);
       const startsBefore = sentencesStarted.length;
-      await sendPaced((p) => voice.send(p), story);
+      await sendPaced((p) => voice.send(p), stories[trial % stories.length]!);
       const long = () => sentencesStarted.slice(startsBefore).some((s) => s.words >= LONG_SENTENCE_WORDS);
       const answering = await until(() => long() || (sentencesStarted.length > startsBefore && isQuietFor(ANSWER_OVER_MS)), 60_000);
       if (!answering || !long()) {
         out(
-          `# ${tag}, in process, barge-in ${trial + 1}: not complete (the story's answer had no sentence of ${LONG_SENTENCE_WORDS} words or more)`,
+          `# ${tag}, in process, barge-in ${trial + 1}: not complete (the story's answer had no sentence of ${LONG_SENTENCE_WORDS} words or more: ` +
+            `sentences of ${
+              sentencesStarted
+                .slice(startsBefore)
+                .map((s) => `${s.words} ("${s.text}")`)
+                .join(', ') || 'none'
+            } words)`,
         );
         continue;
       }
@@ -514,6 +541,11 @@ async function measureVoice(
         continue;
       }
       const lastLoud = Math.max(...loudAt.filter((at) => at < detection.detectedAt + 1000));
+      out(
+        `# ${tag}, in process, barge-in ${trial + 1}: the user's speech heard as starting ${detection.speechStartedAt - epoch(sentAt[0]!)} ms ` +
+          `after its first packet, detected ${detection.detectedAt - epoch(sentAt[0]!)} ms after it, the companion's last loud packet ` +
+          `${lastLoud - detection.detectedAt} ms after the detection`,
+      );
       stops.push({
         detect: detection.detectedAt - epoch(sentAt[0]!),
         stop: lastLoud - detection.detectedAt,
@@ -521,6 +553,12 @@ async function measureVoice(
       });
     }
   } finally {
+    loopDelay.disable();
+    const ms = (ns: number) => Math.round(ns / 1e6);
+    out(
+      `# ${tag}, in process: the service's event loop ran late by ${ms(loopDelay.percentile(50))} / ${ms(loopDelay.percentile(99))} ms ` +
+        `(p50 / p99), ${ms(loopDelay.max)} ms at most`,
+    );
     voice.close();
     mirror.close();
     audio.close();
@@ -562,7 +600,7 @@ async function measureLanguages(
       engine.floor = reply.floor;
       const tag = `${run.language}, ${run.voiceId}, ${reply.label}`;
       // No barge-ins here: the story and the interruption are never said.
-      const speech = { questions, story: questions[0]!, interruption: questions[0]! };
+      const speech = { questions, stories: [], interruption: questions[0]! };
       const [figures] = await measureVoice(service, api, engine, run.voiceId, speech, turns, 0, tag, run.character);
       for (const [i, f] of figures.entries())
         out(
@@ -684,7 +722,7 @@ async function bargeInPage(
   try {
     return await bargeInThroughPages(
       session,
-      { story: STORY, interruption: speech.interruption, floor, trials, longWords: LONG_SENTENCE_WORDS },
+      { stories: STORIES, interruption: speech.interruption, floor, trials, longWords: LONG_SENTENCE_WORDS },
       (line) => out(`# ${tag}, browser, ${line}`),
       async (trial, recording, said) => {
         if (dump) await dumpRecording(path.join(dump, `${tag.replace(/[^\w-]+/g, '_')}_barge-in-${trial}.json`), recording, said, []);

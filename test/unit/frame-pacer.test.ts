@@ -189,7 +189,7 @@ test('a piece ready between ticks starts then, in place of the silence the sink 
   t.is(speaking.indexOf('one'), 2);
 });
 
-test('interrupt() silences the companion from the next tick and says what was cut', async (t) => {
+test('interrupt() silences the companion at once and says what was cut', async (t) => {
   // A long sentence (2 s) so it is surely playing when the barge-in comes.
   const performer: PacedPerformer<SpokenAudio & { text: string }> = {
     ...fakePerformer({}),
@@ -198,7 +198,17 @@ test('interrupt() silences the companion from the next tick and says what was cu
       return { text, pcm, sampleRate: 24_000, durationMs: 2000 };
     },
   };
-  const { pacer, ticks } = run(20, performer);
+  const ticks: Tick[] = [];
+  const muted: Array<{ afterTicks: number; fadeSamples: number }> = [];
+  const pacer = new FramePacer({
+    performer,
+    fps: 20,
+    log: pino({ level: 'silent' }),
+    sink: {
+      write: (frame, pcm) => ticks.push({ at: performance.now(), frame, pcm }),
+      muteAudio: (fadeSamples) => muted.push({ afterTicks: ticks.length, fadeSamples }),
+    },
+  });
   pacer.start();
   pacer.speak('first sentence of the reply');
   pacer.speak('second one, never heard');
@@ -206,12 +216,14 @@ test('interrupt() silences the companion from the next tick and says what was cu
   await new Promise((r) => setTimeout(r, 300));
   const cut = pacer.interrupt();
   const cutAt = ticks.length;
+  pacer.interrupt(); // a second barge-in finds the companion silent already
   await new Promise((r) => setTimeout(r, 300));
   pacer.close();
   t.is(cut.playing?.sentence, 'first sentence of the reply');
   t.true(cut.playing!.heardFraction > 0 && cut.playing!.heardFraction < 0.5, `heard ${cut.playing!.heardFraction}`);
   t.deepEqual(cut.dropped, ['second one, never heard']);
   t.false(pacer.speaking);
+  t.deepEqual(muted, [{ afterTicks: cutAt, fadeSamples: 240 }], 'the voice the sink holds from the last tick is faded out in 5 ms, once');
   t.true(ticks.length > cutAt + 2, 'the clock keeps ticking');
   t.true(
     ticks.slice(cutAt).every((tick) => tick.pcm.every((b) => b === 0)),
