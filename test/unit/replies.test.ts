@@ -815,6 +815,34 @@ test('first words said ahead whose sentence is refused are continued by the embe
   t.is(again.seen.requests, 2, 'one continuation, then the words said are the reply');
 });
 
+test('first words said ahead of a sentence said before are finished, not left as the whole reply', async (t) => {
+  // Asked for another story, the model began the last one again: its first words were heard, the
+  // sentence was refused as a repeat, and "A lighthouse is a tall" alone was the reply.
+  const story = 'A lighthouse is a tall white tower that guides the ships at night. ';
+  const model = await streamingModel(t, [story.split(/(?<= )/), [' white tower that guides the ships at night. ', 'It never sleeps. ']], 5);
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  const events: string[] = [];
+  const ctx = {
+    ...mira,
+    history: [
+      { role: 'user' as const, text: 'Tell me a story about a lighthouse.' },
+      { role: 'companion' as const, text: story.trim() },
+    ],
+    userText: 'Tell me another story about a lighthouse.',
+    onOpening: (words: string) => events.push(`opening: ${words}`),
+    onOpeningFit: (words: string) => events.push(`say now: ${words}`),
+    onDraft: (text: string) => firstWords(text, false)?.said,
+  };
+  for await (const sentence of engine.reply(ctx)) events.push(`sentence: ${sentence}`);
+  t.deepEqual(events, [
+    'opening: A lighthouse is a tall',
+    'say now: A lighthouse is a tall',
+    'sentence: A lighthouse is a tall white tower that guides the ships at night.',
+    'sentence: It never sleeps.',
+  ]);
+  t.is(model.seen.requests, 2, 'the sentence refused as a repeat, then continued from the words said');
+});
+
 test('asked what the card answers, nothing is said ahead of the first sentence: the guard judges the answer whole', async (t) => {
   // A benchmark run: "How long have you kept the lighthouse?" → "I am the keeper of the" said ahead,
   // then the recital cut to "For thirty years.", which those words do not begin.

@@ -21,7 +21,7 @@ import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } 
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
 import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
-import { fillerFor, howBad, neverSpoken, ReplyGuard } from './reply-guard.js';
+import { fillerFor, howBad, neverSpoken, REPEATS, ReplyGuard } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
@@ -905,8 +905,13 @@ export class OpenAiEngine implements ReplyEngine {
     const breaks = (s: string, question: string) => breaksCharacter(s, machine, question, packOf(ctx));
     // Its name alone opening the reply is dropped (what follows may answer), unless a phrase of it answers (shortened()).
     const isFiller = (s: string) => filler(s) || (guard.onlyItsName(s) && guard.shortened(s) === undefined);
-    const unfitFor = (s: string, opening: boolean) =>
-      guard.refuses(s) ?? (opening && guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined);
+    const unfitFor = (s: string, opening: boolean) => {
+      const why = guard.refuses(s);
+      // A sentence whose first words are heard already is finished, even as it was said before:
+      // asked for another story, the model began the last one again, and its opening alone was the reply.
+      if (why === REPEATS && opening && prefix !== undefined) return undefined;
+      return why ?? (opening && guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined);
+    };
     let first = true;
     const cleaner = new ReplyCleaner(ctx.characterName, caps.maxSentences, {
       breaksCharacter: (s) => {

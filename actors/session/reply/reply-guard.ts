@@ -195,12 +195,15 @@ function similar(a: string[], b: string[]): boolean {
  * spoken (openai-engine.ts). Until 27 Nov 2026 the last attempt was not refused at all, and spoke
  * "I'm Ravi; I'm Marta Kowalczyk." and "Good morning, Sofía!" in a benchmark run.
  */
+/** Why the guard refuses a sentence the companion said before (its callers may let a sentence already begun aloud finish). */
+export const REPEATS = 'repeats an earlier reply';
+
 const LEAST_BAD_FIRST = [
   'recites its persona',
   'speaks of itself in the second or third person',
   'speaks of itself in the second person',
   'answers a question about itself about "you"',
-  'repeats an earlier reply',
+  REPEATS,
   'says the question back',
   'answers with its name alone',
   'says "I" with a verb of the third person',
@@ -588,9 +591,9 @@ export class ReplyGuard {
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
     const w = words(sentence);
-    if (w.length >= 4 && this.earlier.some((e) => similar(e, w))) return 'repeats an earlier reply';
+    if (w.length >= 4 && this.earlier.some((e) => similar(e, w))) return REPEATS;
     // Shorter, only word for word: "Are you a robot?" → "I'm a person.", then a story asked for → "I'm a person.".
-    if (w.length >= 2 && this.earlier.some((e) => e.join(' ') === w.join(' '))) return 'repeats an earlier reply';
+    if (w.length >= 2 && this.earlier.some((e) => e.join(' ') === w.join(' '))) return REPEATS;
     if (this.asked && w.length >= 3) {
       const own = contentStems(w);
       if (own.length > 0 && own.every((s) => this.asked!.has(s))) return 'says the question back';
