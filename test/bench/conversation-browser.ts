@@ -552,7 +552,13 @@ export async function bargeInThroughPages(
         if (typeof result === 'string') note(`barge-in ${trial}: not complete (${result})`);
         else if (firstPacketAt === undefined || firstPacketAt > micOpenedAt + said.onsetMs)
           note(`barge-in ${trial}: not complete (the page's microphone was not sending yet when the user began)`);
-        else results.push(result);
+        else {
+          results.push(result);
+          note(
+            `barge-in ${trial}: detected ${Math.round(result.detect)} ms after the speech onset, the companion's last loud packet out of the SFU ` +
+              `${Math.round(result.stop)} ms after the detection, its voice gone at the page ${Math.round(result.gone)} ms after the onset`,
+          );
+        }
       } finally {
         await speaker.close(); // its microphone stops: the next page's starts the file again
       }
