@@ -190,14 +190,14 @@ function similar(a: string[], b: string[]): boolean {
   return [...x].filter((w) => y.has(w)).length / Math.max(x.size, y.size) >= 0.8;
 }
 
+/** Why the guard refuses a sentence the companion said before (its callers may let a sentence already begun aloud finish). */
+export const REPEATS = 'repeats an earlier reply';
+
 /**
  * The guard's reasons, the least bad first: when every attempt of a turn was refused, the one
  * spoken (openai-engine.ts). Until 27 Nov 2026 the last attempt was not refused at all, and spoke
  * "I'm Ravi; I'm Marta Kowalczyk." and "Good morning, Sofía!" in a benchmark run.
  */
-/** Why the guard refuses a sentence the companion said before (its callers may let a sentence already begun aloud finish). */
-export const REPEATS = 'repeats an earlier reply';
-
 const LEAST_BAD_FIRST = [
   'recites its persona',
   'speaks of itself in the second or third person',
