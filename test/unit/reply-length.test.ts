@@ -86,6 +86,10 @@ test('what a request is about, without the request', (t) => {
   t.is(subjectOf('Describe your village.'), 'your village');
   t.is(subjectOf('Tell me everything.'), undefined);
   t.is(subjectOf('Cuéntame un cuento sobre el mar.', 'es'), 'el mar');
+  // The words before the request are not its subject (the persona engine said "Let me tell you about Can you about a lighthouse.").
+  t.is(subjectOf('Can you tell me a short story about a lighthouse?'), 'a lighthouse');
+  t.is(subjectOf('Could you please describe your village?'), 'your village');
+  t.is(subjectOf('About the sea, tell me a story.'), 'the sea');
 });
 
 const ctx = (userText: string, language?: string): ReplyContext => ({

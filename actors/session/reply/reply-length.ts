@@ -50,10 +50,14 @@ const ABOUT = /^\W*(?:about|of|on|sobre|acerca de|de|del|sur|du|des|su|sul|sulla
  * about the sea." → "the sea"; undefined when nothing is left ("Tell me everything.").
  */
 export function subjectOf(userText: string, language?: string): string | undefined {
-  const request = requestsFor(language).find((r) => r.test(userText));
-  if (!request) return undefined;
-  const rest = userText
-    .replace(request, ' ')
+  const match = requestsFor(language)
+    .map((r) => r.exec(userText))
+    .find((m) => m !== null);
+  if (!match) return undefined;
+  // What follows the request, not the frame before it ("Can you tell me a story about…"); the rest
+  // of the line only when nothing follows ("About the sea, tell me a story.").
+  const after = userText.slice(match.index + match[0].length);
+  const rest = (/\p{L}/u.test(after) ? after : userText.replace(match[0], ' '))
     .replace(/^[\s,;:]+|[\s.!?¡¿…,;:]+$/gu, '')
     .replace(ABOUT, '')
     .replace(/^(?:please|por favor|s'il te plaît|per favore|bitte)\s+/iu, '');
