@@ -816,7 +816,7 @@ test('first words said ahead whose sentence is refused are continued by the embe
 });
 
 test('first words said ahead of a sentence said before are finished, not left as the whole reply', async (t) => {
-  // Asked for another story, the model began the last one again: its first words were heard, the
+  // Asked about it again, the model began its last answer again: its first words were heard, the
   // sentence was refused as a repeat, and "A lighthouse is a tall" alone was the reply.
   const story = 'A lighthouse is a tall white tower that guides the ships at night. ';
   const model = await streamingModel(t, [story.split(/(?<= )/), [' white tower that guides the ships at night. ', 'It never sleeps. ']], 5);
@@ -828,7 +828,7 @@ test('first words said ahead of a sentence said before are finished, not left as
       { role: 'user' as const, text: 'Tell me a story about a lighthouse.' },
       { role: 'companion' as const, text: story.trim() },
     ],
-    userText: 'Tell me another story about a lighthouse.',
+    userText: 'And what is a lighthouse, again?',
     onOpening: (words: string) => events.push(`opening: ${words}`),
     onOpeningFit: (words: string) => events.push(`say now: ${words}`),
     onDraft: (text: string) => firstWords(text, false)?.said,
@@ -841,6 +841,86 @@ test('first words said ahead of a sentence said before are finished, not left as
     'sentence: It never sleeps.',
   ]);
   t.is(model.seen.requests, 2, 'the sentence refused as a repeat, then continued from the words said');
+});
+
+test("asked for a story, the embedded model goes on from the language's opening of one, said at once, and from the beats of a story", async (t) => {
+  // Told in a note to answer in several sentences, the 0.5B default described the animal instead:
+  // "A fox is a small, agile animal that can run and jump."
+  // Going on from it, the model told one, but stopped after a sentence or two, or began the sentences
+  // of an earlier story again: where it ends, the story goes on from the next beat of the spine.
+  const model = await streamingModel(
+    t,
+    [
+      [' there was a fox', ' named Tim. ', 'He lived in the forest. '],
+      [' he ate berries. '],
+      [' he found a key. ', 'He lived in the forest. ', 'It was gold. '],
+      [' he opened the old gate. '],
+      [' he came home. ', 'The end. '],
+    ],
+    5,
+  );
+  const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  t.deepEqual(await spokenReply(engine, 'Can you tell me a long story about a fox in the forest?', true), [
+    'opening: Once upon a time,',
+    'say now: Once upon a time,',
+    'sentence: Once upon a time, there was a fox named Tim.',
+    'sentence: He lived in the forest.',
+    'sentence: Every day, he ate berries.',
+    'sentence: But one day, he found a key.',
+    'sentence: Because of that, he opened the old gate.',
+    'sentence: Until finally, he came home.',
+  ]);
+  const bodies = model.seen.bodies.map(
+    (b) => JSON.parse(b) as { messages: Array<{ role: string; content: string }>; continue_final_message?: boolean },
+  );
+  t.true(
+    bodies.every((b) => b.continue_final_message),
+    'every request goes on from words said',
+  );
+  t.deepEqual(bodies[0]!.messages.at(-1), { role: 'assistant', content: 'Once upon a time,' });
+  t.deepEqual(
+    bodies[3]!.messages.at(-1),
+    {
+      role: 'assistant',
+      content:
+        'Once upon a time, there was a fox named Tim. He lived in the forest. Every day, he ate berries. But one day, he found a key. Because of that,',
+    },
+    'a sentence said before is left out, and the story goes on from the next beat',
+  );
+  t.is(bodies[3]!.messages.filter((m) => m.role === 'assistant' && m.content.startsWith('Once')).length, 1, 'one reply, continued');
+
+  // In the reply's language; and only a story: a description is the model's from its first word.
+  const spanish = await streamingModel(
+    t,
+    [
+      [' un zorro', ' que vivía en el bosque. '],
+      [' comía moras. ', 'Fin. '],
+    ],
+    5,
+  );
+  const events: string[] = [];
+  const ctx = {
+    ...mira,
+    language: 'es',
+    userText: 'Cuéntame un cuento sobre un zorro.',
+    onOpening: (words: string) => events.push(`opening: ${words}`),
+    onOpeningFit: (words: string) => events.push(`say now: ${words}`),
+  };
+  for await (const sentence of new OpenAiEngine(spanish.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true).reply(ctx))
+    events.push(`sentence: ${sentence}`);
+  t.deepEqual(events.slice(0, 4), [
+    'opening: Érase una vez',
+    'say now: Érase una vez',
+    'sentence: Érase una vez un zorro que vivía en el bosque.',
+    'sentence: Todos los días, comía moras.',
+  ]);
+  const described = await streamingModel(t, [['The forest is quiet at dawn. ', 'Foxes sleep in dens. ']], 5);
+  await spokenReply(new OpenAiEngine(described.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true), 'Describe the forest at dawn.');
+  t.falsy((JSON.parse(described.seen.bodies[0]!) as { continue_final_message?: boolean }).continue_final_message);
+  // A server that is not the embedded one is not asked to continue a message (a hosted API has no such field).
+  const hosted = await streamingModel(t, [['Once upon a time there was a fox. ']], 5);
+  await spokenReply(new OpenAiEngine(hosted.url, 'hosted', undefined, 5000, DEFAULT_REPLY_LIMITS), 'Tell me a story about a fox.');
+  t.falsy((JSON.parse(hosted.seen.bodies[0]!) as { continue_final_message?: boolean }).continue_final_message);
 });
 
 test('asked what the card answers, nothing is said ahead of the first sentence: the guard judges the answer whole', async (t) => {

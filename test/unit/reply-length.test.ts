@@ -1,7 +1,7 @@
 import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asksForLong, subjectOf } from '../../actors/session/reply/reply-length.js';
+import { asksForLong, asksForStory, storySpine, subjectOf } from '../../actors/session/reply/reply-length.js';
 import { DEFAULT_REPLY_LIMITS, OpenAiEngine } from '../../actors/session/reply/openai-engine.js';
 import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
 import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
@@ -79,6 +79,23 @@ test('a request is read in any language with a pack, whatever the reply language
   t.true(asksForLong('Cuéntame un cuento sobre el mar.', 'fr'));
   t.true(asksForLong('Cuéntame un cuento sobre el mar.'));
   t.is(subjectOf('Cuéntame un cuento sobre el mar.'), 'el mar');
+});
+
+test('a story asked for, in any language with a pack, goes as stories go in the reply language', (t) => {
+  // The first of each language's long lines asks for a story; the others do not.
+  for (const { long, short } of Object.values(LINES)) {
+    t.true(asksForStory(long[0]!), long[0]);
+    for (const line of [...long.slice(1), ...short]) t.false(asksForStory(line), line);
+  }
+  t.true(asksForStory('Cuéntame un cuento sobre el mar.'));
+  t.false(asksForStory('What is your favourite story?'));
+  t.false(asksForStory('Tell me an anecdote from your years at sea.'), 'an anecdote is the long form, told as the character lived it');
+  t.true(asksForLong('Tell me an anecdote from your years at sea.'));
+  t.is(storySpine()?.opening, 'Once upon a time,');
+  t.is(storySpine('en-GB')?.beats[1], 'But one day,');
+  t.is(storySpine('es-MX')?.opening, 'Érase una vez');
+  t.is(storySpine('fr')?.opening, 'Il était une fois');
+  t.is(storySpine('zh'), undefined, 'a language without a pack: the model tells it as it will');
 });
 
 test('what a request is about, without the request', (t) => {

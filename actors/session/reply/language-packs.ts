@@ -14,6 +14,17 @@
  * reply in the language into filler.
  */
 
+/**
+ * How a story goes in a language: its opening ("Once upon a time,"), the reply's first words before
+ * the model has written any, said at once; then the beats of the story spine, each the start of a
+ * sentence the model goes on from where it would end the story sooner ("Every day,", "But one
+ * day,", "Because of that,", "Until finally,").
+ */
+export interface StorySpine {
+  opening: string;
+  beats: readonly string[];
+}
+
 export interface PersonaPhrases {
   hello: (name: string) => string;
   iAm: (name: string) => string;
@@ -64,6 +75,10 @@ export interface LanguagePack {
    * A pack without it reads such lines in English only.
    */
   asksForLong?: RegExp;
+  /** "Cuéntame un cuento": the lines of asksForLong that ask for a story (reply-length.ts asksForStory()). */
+  asksForStory?: RegExp;
+  /** How a story goes in the language: "Érase una vez", "Todos los días," (reply-length.ts storySpine()). */
+  storySpine?: StorySpine;
   /** The note after such a line: four to six short sentences (reply-length.ts longNote()). */
   longNote?: (name: string) => string;
   /** A no to "are you a machine": "No, …", "No soy un robot", "Soy una persona". */
@@ -130,6 +145,9 @@ const es: LanguagePack = {
   asksIdentity: /\b(?:persona real|eres real|eres humana?|h[aá]blame de ti)\b/iu,
   asksForLong:
     /\b(?:cu[eé]ntame|cu[eé]ntanos|cuenta|narra|relata|inventa|l[eé]eme|dime|sabes|tienes)\b[^.?!]{0,40}\b(?:cuentos?|historias?|leyendas?|f[aá]bulas?|an[eé]cdotas?)\b|\bexpl[ií]ca(?:me|nos)?\b|\bc[oó]mo funciona\b|\bpaso a paso\b|\ben detalle\b|\bens[eé][nñ]ame\b|\bqu[eé] pasa (?:cuando|si)\b|\bdescr[ií]be(?:me|nos)?\b|\bh[aá]blame (?:de|del|sobre)\b|\bcu[eé]ntame (?:todo|m[aá]s|sobre|acerca|de|del|c[oó]mo)\b|\benumera\b|\bhaz(?:me)? una lista\b|\buna lista de\b|\bdime (?:algunos|algunas|unos|unas|tres|cuatro|cinco|varios|varias)\b|\bcu[aá]les son (?:los|las|algunos|algunas)\b/iu,
+  asksForStory:
+    /\b(?:cu[eé]ntame|cu[eé]ntanos|cuenta|narra|relata|inventa|l[eé]eme|dime|sabes|tienes)\b[^.?!]{0,40}\b(?:cuentos?|historias?|leyendas?|f[aá]bulas?)\b/iu,
+  storySpine: { opening: 'Érase una vez', beats: ['Todos los días,', 'Pero un día,', 'Por eso,', 'Hasta que, por fin,'] },
   longNote: (n) => `Responde como ${n} en cuatro a seis frases cortas, una idea cada una, la primera la más corta.`,
   denies:
     /^\W*(?:no|nada de eso|claro que no|para nada)\b|\bno soy\b[^.!?]*\b(?:ia|robot|bot|m[aá]quina|programa|modelo)\b|\bsoy\b[^.!?]*\b(?:persona|humana?)\b/iu,
@@ -205,6 +223,9 @@ const fr: LanguagePack = {
   asksIdentity: /\b(?:personne réelle|vraie personne|es-tu réel(?:le)?|es-tu humain(?:e)?|parle-moi de toi)\b/iu,
   asksForLong:
     /\b(?:raconte|racontez|lis|lisez|invente|inventez|dis|connais|connaissez)(?:-moi|-nous)?\b[^.?!]{0,40}\b(?:histoires?|contes?|légendes?|fables?|anecdotes?)\b|\bexpliquez?(?:-moi|-nous)?\b|\bcomment (?:ça|cela) (?:marche|fonctionne)\b|\bcomment fonctionnent?\b|\bétape par étape\b|\ben détail\b|\bapprends-moi\b|\bque se passe-t-il (?:quand|si|lorsque)\b|\bdécri(?:s|vez)(?:-moi|-nous)?\b|\bparlez?-moi (?:de|du|des)\b|\bracontez?-moi (?:ta|ton|tes|votre|vos|tout|comment)\b|\bénumèrez?\b|\bfais(?:-moi)? une liste\b|\bune liste de\b|\bdonnez?-moi (?:quelques|trois|quatre|cinq|une liste)\b|\bquels sont (?:les|quelques)\b|\bquelles sont (?:les|quelques)\b/iu,
+  asksForStory:
+    /\b(?:raconte|racontez|lis|lisez|invente|inventez|dis|connais|connaissez)(?:-moi|-nous)?\b[^.?!]{0,40}\b(?:histoires?|contes?|légendes?|fables?)\b/iu,
+  storySpine: { opening: 'Il était une fois', beats: ['Chaque jour,', 'Mais un jour,', 'À cause de cela,', 'Et finalement,'] },
   longNote: (n) => `Réponds comme ${n} en quatre à six phrases courtes, une idée chacune, la première la plus courte.`,
   denies:
     /^\W*(?:non|pas du tout|bien sûr que non|jamais)\b|\bne suis pas\b[^.!?]*\b(?:ia|robot|bot|machine|programme|modèle)\b|\bje suis\b[^.!?]*\b(?:personne|humaine?)\b/iu,
@@ -279,6 +300,9 @@ const it: LanguagePack = {
   asksIdentity: /\b(?:persona vera|persona reale|sei reale|sei umana?o?|parlami di te)\b/iu,
   asksForLong:
     /\b(?:raccontami|raccontaci|racconta|leggimi|inventa|dimmi|conosci|sai)\b[^.?!]{0,40}\b(?:storie|storia|favol[ae]|fiab[ae]|leggend[ae]|racconto|aneddot[oi])\b|\bspiega(?:mi|ci)?\b|\bcome funziona(?:no)?\b|\bpasso (?:a|dopo) passo\b|\bin dettaglio\b|\binsegnami\b|\bcosa succede (?:quando|se)\b|\bdescrivi(?:mi|ci)?\b|\bparlami (?:di|del|della|dello|dei|delle|degli)\b|\braccontami (?:di|del|della|tutto|come)\b|\belenca(?:mi)?\b|\bfammi (?:una lista|un elenco)\b|\buna lista di\b|\bdimmi (?:qualche|alcun[ie]|tre|quattro|cinque)\b|\bquali sono (?:i|le|gli|alcun[ie])\b/iu,
+  asksForStory:
+    /\b(?:raccontami|raccontaci|racconta|leggimi|inventa|dimmi|conosci|sai)\b[^.?!]{0,40}\b(?:storie|storia|favol[ae]|fiab[ae]|leggend[ae]|racconto)\b/iu,
+  storySpine: { opening: "C'era una volta", beats: ['Ogni giorno,', 'Ma un giorno,', 'Per questo,', 'Finché alla fine,'] },
   longNote: (n) => `Rispondi come ${n} in quattro-sei frasi brevi, un'idea ciascuna, la prima la più breve.`,
   denies:
     /^\W*(?:no|certo che no|per niente|macché)\b|\bnon sono\b[^.!?]*\b(?:ia|robot|bot|macchina|programma|modello)\b|\bsono\b[^.!?]*\b(?:persona|umana?o?)\b/iu,
@@ -354,6 +378,9 @@ const pt: LanguagePack = {
   asksIdentity: /(?:pessoa real|você é real|você é humana?o?|fale de você|fala-me de ti)/iu,
   asksForLong:
     /\b(?:conta|conte|me conta|me conte|conta-me|conte-me|narra|leia|inventa|invente|sabe|tem)\b[^.?!]{0,40}\b(?:hist[oó]rias?|contos?|lendas?|f[aá]bulas?|anedotas?)\b|\bexpli(?:ca|que)(?:-me)?\b|\bme expli(?:ca|que)\b|\bcomo funcionam?\b|\bpasso a passo\b|\bem detalhes?\b|\b(?:me )?ensin[ae](?:-me)?\b|\bo que acontece (?:quando|se)\b|\b(?:me )?descrev[ae](?:-me)?\b|\b(?:me )?fal[ae](?:-me)? (?:sobre|de|do|da|dos|das)\b|\blist[ae](?:-me)?\b|\bfa(?:ça|z) uma lista\b|\buma lista de\b|\bme d[eêá] (?:algumas|alguns|tr[eê]s|quatro|cinco|uma lista)\b|\bquais s[aã]o (?:os|as|alguns|algumas)\b/iu,
+  asksForStory:
+    /\b(?:conta|conte|me conta|me conte|conta-me|conte-me|narra|leia|inventa|invente|sabe|tem)\b[^.?!]{0,40}\b(?:hist[oó]rias?|contos?|lendas?|f[aá]bulas?)\b/iu,
+  storySpine: { opening: 'Era uma vez', beats: ['Todos os dias,', 'Mas um dia,', 'Por causa disso,', 'Até que, finalmente,'] },
   longNote: (n) => `Responda como ${n} em quatro a seis frases curtas, uma ideia cada, a primeira a mais curta.`,
   denies:
     /^\W*(?:não|claro que não|de jeito nenhum|nada disso)(?![\p{L}])|\bnão sou\b[^.!?]*\b(?:ia|robô|robo|bot|máquina|programa|modelo)\b|\bsou\b[^.!?]*\b(?:pessoa|humana?o?)\b/iu,
@@ -428,6 +455,9 @@ const de: LanguagePack = {
   asksIdentity: /(?:echte person|echter mensch|bist du echt|bist du ein mensch|erzähl von dir)/iu,
   asksForLong:
     /\b(?:erzähl|erzähle|erzählen Sie|lies|lesen Sie|erfinde|kennst du|weißt du)\b[^.?!]{0,40}\b(?:geschichten?|märchen|legenden?|fabeln?|anekdoten?)\b|\berklär(?:e|en Sie)?\b|\bwie funktionier(?:t|en)\b|\bschritt für schritt\b|\bim detail\b|\bwas passiert,? wenn\b|\bbeschreib(?:e|en Sie)?\b|\berzähl(?:e)? (?:mir|uns) (?:von|alles|mehr|etwas über|wie)\b|\bzähl(?:e)? (?:mir )?(?:\p{L}+ ){0,3}auf\b|\beine liste\b|\bnenne? (?:mir )?(?:ein paar|einige|drei|vier|fünf)\b|\bwelche (?:\p{L}+ ){0,3}gibt es\b/iu,
+  asksForStory:
+    /\b(?:erzähl|erzähle|erzählen Sie|lies|lesen Sie|erfinde|kennst du|weißt du)\b[^.?!]{0,40}\b(?:geschichten?|märchen|legenden?|fabeln?)\b/iu,
+  storySpine: { opening: 'Es war einmal', beats: ['Jeden Tag', 'Doch eines Tages', 'Deshalb', 'Bis schließlich'] },
   longNote: (n) => `Antworte als ${n} in vier bis sechs kurzen Sätzen, je ein Gedanke, der erste am kürzesten.`,
   denies:
     /^\W*(?:nein|natürlich nicht|keineswegs|überhaupt nicht)\b|\b(?:nicht|kein|keine)\b[^.!?]*\b(?:ki|roboter|bot|maschine|programm|modell)\b|\bich bin\b[^.!?]*\b(?:mensch|person)\b/iu,

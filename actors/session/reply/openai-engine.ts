@@ -26,7 +26,7 @@ import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
 import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
-import { asksForLong, longNote } from './reply-length.js';
+import { asksForLong, asksForStory, longNote, storySpine } from './reply-length.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
 import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
@@ -713,6 +713,20 @@ export class OpenAiEngine implements ReplyEngine {
       });
     // Words said ahead of their sentence, which the guard then refused: the next attempt continues them.
     let saidAhead: string | undefined;
+    // Asked for a story, the embedded model goes on from the language's opening of one ("Once upon
+    // a time,"), said at once: told the same in a note, the 0.5B default described a fox in a
+    // sentence or two ("A fox is a small, agile animal."); going on from it, it tells one.
+    // Not where the card answers the line (the guard judges that answer whole) or the reply must say something.
+    const story =
+      this.embedded && caps !== this.limits && fact === undefined && !must && asksForStory(ctx.userText)
+        ? storySpine(ctx.language)
+        : undefined;
+    if (story) {
+      open?.(story.opening, true);
+      saidAhead = story.opening;
+    }
+    // Whether an attempt has gone on from words said ahead after their sentence was refused.
+    let continuedOnce = false;
     for (let attempt = 0; attempt <= this.limits.emptyRetries; attempt++) {
       // A retry starts only in the first half of the turn's time, so it can finish before the deadline.
       if (attempt > 0 && Date.now() - started > this.timeoutMs / 2) break;
@@ -735,7 +749,19 @@ export class OpenAiEngine implements ReplyEngine {
       const last = attempt === this.limits.emptyRetries || Date.now() - started > this.timeoutMs / 2;
       const held: string[] = [];
       try {
-        for await (const sentence of this.attempt(ctx, sent, attempt, outcome, turnSignal, guard, caps, open, draft, saidAhead)) {
+        for await (const sentence of this.attempt(
+          ctx,
+          sent,
+          attempt,
+          outcome,
+          turnSignal,
+          guard,
+          caps,
+          open,
+          draft,
+          saidAhead,
+          story?.beats,
+        )) {
           // Words said ahead that its first sentence does not go on from (the guard refused or
           // cut that sentence, the cleaner dropped it): as refused, below.
           if (outcome.opened && !spoke && !goesOnFrom(sentence, outcome.opened)) break;
@@ -771,7 +797,8 @@ export class OpenAiEngine implements ReplyEngine {
       // came): the embedded model continues them once more; else, or refused again, they are the
       // reply, as a later sentence refused ends a reply before it.
       if (outcome.opened) {
-        if (this.embedded && saidAhead === undefined && !last) {
+        if (this.embedded && !continuedOnce && !last) {
+          continuedOnce = true;
           saidAhead = outcome.opened;
           continue;
         }
@@ -869,35 +896,49 @@ export class OpenAiEngine implements ReplyEngine {
     draft?: (text: string) => string | undefined,
     /** Words already said that this attempt continues (the last message, the assistant's). */
     prefix?: string,
+    /**
+     * A story's beats ("Every day,", "But one day,"): where the model ends the story, or a later
+     * sentence of it is refused, before the reply has its sentences, it goes on from the next beat
+     * (the embedded model only). See reply-length.ts storySpine().
+     */
+    beats: readonly string[] = [],
   ): AsyncIterable<string> {
-    const stop = new AbortController();
-    const signals = [stop.signal, signal];
-    let res;
-    try {
-      // Relative to the base URL, so a path prefix (https://host/llm/) is kept.
-      res = await request(this.completionsUrl(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: this.model,
-          messages,
-          stream: true,
-          max_tokens: caps.maxTokens,
-          temperature: attempt > 0 ? Math.max(this.limits.temperature, RETRY_TEMPERATURE_FLOOR) + 0.15 * attempt : this.limits.temperature,
-          ...(attempt > 0 ? { seed: retrySeed(ctx.userText, attempt) } : {}),
-          ...(prefix !== undefined ? { continue_final_message: true } : {}),
-        }),
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-        signal: AbortSignal.any(signals),
-      });
-    } catch (err) {
-      throw new ReplyEngineUnavailable(`reply engine unreachable: ${publicReason(err)}`);
-    }
-    if (res.statusCode !== 200) {
-      await res.body.dump();
-      throw new ReplyEngineUnavailable(`reply engine answered ${res.statusCode}`);
-    }
+    // Each request's own, aborted when its text is no longer read (which ends its generation).
+    let stop = new AbortController();
+    // The messages before the reply (without the words it continues), to go on from a beat.
+    const before = prefix !== undefined ? messages.slice(0, -1) : messages;
+    const ask = async (sent: unknown[], continues: boolean, maxTokens: number) => {
+      stop = new AbortController();
+      let res;
+      try {
+        // Relative to the base URL, so a path prefix (https://host/llm/) is kept.
+        res = await request(this.completionsUrl(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {}) },
+          body: JSON.stringify({
+            model: this.model,
+            messages: sent,
+            stream: true,
+            max_tokens: maxTokens,
+            temperature:
+              attempt > 0 ? Math.max(this.limits.temperature, RETRY_TEMPERATURE_FLOOR) + 0.15 * attempt : this.limits.temperature,
+            ...(attempt > 0 ? { seed: retrySeed(ctx.userText, attempt) } : {}),
+            ...(continues ? { continue_final_message: true } : {}),
+          }),
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+          signal: AbortSignal.any([stop.signal, signal]),
+        });
+      } catch (err) {
+        throw new ReplyEngineUnavailable(`reply engine unreachable: ${publicReason(err)}`);
+      }
+      if (res.statusCode !== 200) {
+        await res.body.dump();
+        throw new ReplyEngineUnavailable(`reply engine answered ${res.statusCode}`);
+      }
+      return res;
+    };
+    let res = await ask(messages, prefix !== undefined, caps.maxTokens);
     const machine = isMachinePersona(ctx);
     const rewrite = perspectiveFor(ctx.userText);
     const filler = fillerFor(ctx.userText, packOf(ctx));
@@ -941,8 +982,16 @@ export class OpenAiEngine implements ReplyEngine {
     // The model's text until the cleaner's first sentence: told as the draft, read for the reply's
     // opening words. A continuation goes on from words already said: the cleaner reads them first.
     let soFar: string | undefined = (open || draft) && prefix === undefined ? '' : undefined;
+    // The sentences this attempt said, and the pieces of text the model wrote for them (about a
+    // token each: a beat's budget is what is left of the reply's).
+    const told: string[] = [];
+    let written = 0;
     let openingTaken = !open;
-    if (prefix !== undefined) yield* cleaner.push(prefix);
+    if (prefix !== undefined)
+      for (const sentence of cleaner.push(prefix)) {
+        told.push(sentence);
+        yield sentence;
+      }
     // The words a voice synthesised ahead to start with, and whether they pass as a first sentence (judged once).
     let voiced: { words: string; fit: boolean } | undefined;
     try {
@@ -962,13 +1011,35 @@ export class OpenAiEngine implements ReplyEngine {
             }
           }
         }
+        written += 1;
         for (const sentence of cleaner.push(delta)) {
           soFar = undefined;
+          told.push(sentence);
           yield sentence;
         }
         if (cleaner.done) break; // the rest is cut: stop reading, which ends the generation too
       }
-      yield* cleaner.flush();
+      for (const sentence of cleaner.flush()) {
+        told.push(sentence);
+        yield sentence;
+      }
+      for (const beat of beats) {
+        if (written >= caps.maxTokens || !cleaner.goOn(beat)) break;
+        if (!res.body.destroyed) stop.abort();
+        res = await ask([...before, { role: 'assistant', content: `${told.join(' ')} ${beat}` }], true, caps.maxTokens - written);
+        for await (const delta of this.deltas(res.body)) {
+          written += 1;
+          for (const sentence of cleaner.push(delta)) {
+            told.push(sentence);
+            yield sentence;
+          }
+          if (cleaner.done) break;
+        }
+        for (const sentence of cleaner.flush()) {
+          told.push(sentence);
+          yield sentence;
+        }
+      }
     } finally {
       outcome.brokeCharacter = cleaner.brokeCharacter;
       outcome.echoed = cleaner.echoed;

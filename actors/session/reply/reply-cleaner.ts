@@ -93,7 +93,9 @@ export interface ReplyChecks {
 }
 
 export class ReplyCleaner {
-  private readonly splitter = new SentenceSplitter();
+  private splitter = new SentenceSplitter();
+  /** The reply ended at a later sentence refused or repeated: it may go on from other words (goOn()). */
+  private endedAtRefusal = false;
   private readonly said = new Set<string>();
   private readonly spellName: (sentence: string) => string;
   private held = '';
@@ -159,6 +161,23 @@ export class ReplyCleaner {
     const rest = this.prepare(this.held);
     this.held = '';
     return this.accept([...this.splitter.push(rest), ...this.splitter.flush()]);
+  }
+
+  /**
+   * The reply goes on with a new sentence that starts with `words` (a story's next beat), after
+   * its text ended (flush()) or a later sentence was refused or repeated. False where it may not:
+   * it has no sentence yet or all it may have, or it ended otherwise (a break of character, the
+   * prompt read back, another speaker's line, a mended recital).
+   */
+  goOn(words: string): boolean {
+    if ((this.done && !this.endedAtRefusal) || this.count === 0 || this.count >= this.maxSentences) return false;
+    this.done = false;
+    this.endedAtRefusal = false;
+    this.held = '';
+    this.stopAfterThis = false;
+    this.splitter = new SentenceSplitter(); // the refused sentence's rest, if any, is dropped
+    this.splitter.push(this.prepare(words));
+    return true;
   }
 
   /**
@@ -245,6 +264,7 @@ export class ReplyCleaner {
       }
       if (this.said.has(key)) {
         this.done = true; // a repetition loop: what follows would only repeat too
+        this.endedAtRefusal = this.count > 0;
         break;
       }
       if (this.unfit(sentence, this.count === 0)) {
@@ -252,6 +272,7 @@ export class ReplyCleaner {
         if (mended === undefined || this.said.has(normalise(mended))) {
           if (this.count === 0) this.refused = sentence;
           this.done = true;
+          this.endedAtRefusal = this.count > 0;
           break;
         }
         // What followed a recital would recite on: the mended sentence ends the reply.

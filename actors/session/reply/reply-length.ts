@@ -9,14 +9,18 @@
  * character that speaks another language, and a line as short as "Cuéntame un cuento." may not be
  * long enough for the session to tell its language (language-detector.ts).
  */
-import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
+import { languagePack, PACKED_LANGUAGES, type LanguagePack, type StorySpine } from './language-packs.js';
+
+/** A verb of telling before a story, so "What is your favourite story?" is no request for one. */
+const TELL = String.raw`\b(?:tell|read|give|make up|invent|share|narrate|spin|know|have|want|hear)\b[^.?!]{0,40}`;
+/** "Tell me a story about the sea." */
+const ASKS_FOR_STORY = new RegExp(String.raw`${TELL}\b(?:stor(?:y|ies)|tales?|fables?|legends?|fairy ?tales?)\b|\bonce upon a time\b`, 'i');
 
 /** "Tell me a story about the sea", "Explain how a lighthouse works", "Describe your village", "List three birds". */
 const ASKS_FOR_LONG = new RegExp(
   [
-    // A story: a verb of telling before it, so "What is your favourite story?" stays short.
-    String.raw`\b(?:tell|read|give|make up|invent|share|narrate|spin|know|have|want|hear)\b[^.?!]{0,40}\b(?:stor(?:y|ies)|tales?|fables?|legends?|anecdotes?|fairy ?tales?)\b`,
-    String.raw`\bonce upon a time\b`,
+    ASKS_FOR_STORY.source,
+    String.raw`${TELL}\banecdotes?\b`,
     // An explanation.
     String.raw`\bexplain\b|\bwalk me through\b|\bteach me\b|\bstep by step\b|\bin detail\b|\bwhat happens (?:when|if|after)\b`,
     String.raw`\bhow (?:does|do|did|is|are|was|were|would)\b[^.?!]{0,60}\b(?:work|works|made|built|grown|done|happen|formed)\b`,
@@ -40,6 +44,14 @@ function requestsFor(language: string | undefined): RegExp[] {
 /** Whether a user line asks for the long form. */
 export function asksForLong(userText: string, language?: string): boolean {
   return requestsFor(language).some((r) => r.test(userText));
+}
+
+/**
+ * Whether a user line asks for a story, in any language with a pack (as asksForLong()): a story
+ * the embedded model tells goes as stories go in the reply's language (storySpine()).
+ */
+export function asksForStory(userText: string): boolean {
+  return [ASKS_FOR_STORY, ...PACKED_LANGUAGES.map((l) => languagePack(l)!.asksForStory)].some((r) => r?.test(userText));
 }
 
 /** A preposition that opens what a request is about: "about the sea", "sobre el mar", "sur la mer". */
@@ -73,4 +85,14 @@ export function longNote(characterName: string, pack?: LanguagePack): string {
     pack?.longNote?.(characterName) ??
     `Answer this as ${characterName} in four to six short sentences, one idea each, the first one shortest.`
   );
+}
+
+const ENGLISH_SPINE: StorySpine = {
+  opening: 'Once upon a time,',
+  beats: ['Every day,', 'But one day,', 'Because of that,', 'Until finally,'],
+};
+
+/** How a story goes in the reply's language (a BCP-47 tag); undefined for a language with no pack. */
+export function storySpine(language?: string): StorySpine | undefined {
+  return !language || /^en(?:-|$)/i.test(language) ? ENGLISH_SPINE : languagePack(language)?.storySpine;
 }
