@@ -847,15 +847,16 @@ test("asked for a story, the embedded model goes on from the language's opening 
   // Told in a note to answer in several sentences, the 0.5B default described the animal instead:
   // "A fox is a small, agile animal that can run and jump."
   // Going on from it, the model told one, but stopped after a sentence or two, or began the sentences
-  // of an earlier story again: where it ends, the story goes on from the next beat of the spine.
+  // of an earlier story again: where it ends, the story goes on from the next beat of the spine,
+  // until it has four sentences.
   const model = await streamingModel(
     t,
     [
-      [' there was a fox', ' named Tim. ', 'He lived in the forest. '],
-      [' he ate berries. '],
-      [' he found a key. ', 'He lived in the forest. ', 'It was gold. '],
+      [' there was a fox', ' named Tim. '],
+      [' he ate berries. ', 'Once upon a time, there was a fox named Tim. ', 'He slept. '],
+      [' he found a key. '],
       [' he opened the old gate. '],
-      [' he came home. ', 'The end. '],
+      [' he came home. '],
     ],
     5,
   );
@@ -864,12 +865,11 @@ test("asked for a story, the embedded model goes on from the language's opening 
     'opening: Once upon a time,',
     'say now: Once upon a time,',
     'sentence: Once upon a time, there was a fox named Tim.',
-    'sentence: He lived in the forest.',
     'sentence: Every day, he ate berries.',
     'sentence: But one day, he found a key.',
     'sentence: Because of that, he opened the old gate.',
-    'sentence: Until finally, he came home.',
   ]);
+  t.is(model.seen.requests, 4, 'no beat after the fourth sentence');
   const bodies = model.seen.bodies.map(
     (b) => JSON.parse(b) as { messages: Array<{ role: string; content: string }>; continue_final_message?: boolean },
   );
@@ -879,15 +879,22 @@ test("asked for a story, the embedded model goes on from the language's opening 
   );
   t.deepEqual(bodies[0]!.messages.at(-1), { role: 'assistant', content: 'Once upon a time,' });
   t.deepEqual(
-    bodies[3]!.messages.at(-1),
-    {
-      role: 'assistant',
-      content:
-        'Once upon a time, there was a fox named Tim. He lived in the forest. Every day, he ate berries. But one day, he found a key. Because of that,',
-    },
+    bodies[2]!.messages.at(-1),
+    { role: 'assistant', content: 'Once upon a time, there was a fox named Tim. Every day, he ate berries. But one day,' },
     'a sentence said before is left out, and the story goes on from the next beat',
   );
-  t.is(bodies[3]!.messages.filter((m) => m.role === 'assistant' && m.content.startsWith('Once')).length, 1, 'one reply, continued');
+  t.is(bodies[2]!.messages.filter((m) => m.role === 'assistant' && m.content.startsWith('Once')).length, 1, 'one reply, continued');
+
+  // Text that breaks off in a sentence is no sentence to go on after: a beat there made "Once upon a
+  // time, in the Every day," of a benchmark's story.
+  const broken = await streamingModel(t, [[' in the'], [' he ate berries. ']], 5);
+  t.deepEqual(
+    (
+      await spokenReply(new OpenAiEngine(broken.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true), 'Tell me a story about a fox.')
+    ).at(-1),
+    'sentence: Once upon a time, in the',
+  );
+  t.is(broken.seen.requests, 1);
 
   // In the reply's language; and only a story: a description is the model's from its first word.
   const spanish = await streamingModel(

@@ -26,7 +26,7 @@ import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
 import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
-import { asksForLong, asksForStory, longNote, storySpine } from './reply-length.js';
+import { asksForLong, asksForStory, longNote, STORY_SENTENCES, storySpine } from './reply-length.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
 import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
@@ -898,8 +898,8 @@ export class OpenAiEngine implements ReplyEngine {
     prefix?: string,
     /**
      * A story's beats ("Every day,", "But one day,"): where the model ends the story, or a later
-     * sentence of it is refused, before the reply has its sentences, it goes on from the next beat
-     * (the embedded model only). See reply-length.ts storySpine().
+     * sentence of it is refused, before it has STORY_SENTENCES, it goes on from the next beat (the
+     * embedded model only). See reply-length.ts storySpine().
      */
     beats: readonly string[] = [],
   ): AsyncIterable<string> {
@@ -1024,7 +1024,7 @@ export class OpenAiEngine implements ReplyEngine {
         yield sentence;
       }
       for (const beat of beats) {
-        if (written >= caps.maxTokens || !cleaner.goOn(beat)) break;
+        if (told.length >= STORY_SENTENCES || written >= caps.maxTokens || !cleaner.goOn(beat)) break;
         if (!res.body.destroyed) stop.abort();
         res = await ask([...before, { role: 'assistant', content: `${told.join(' ')} ${beat}` }], true, caps.maxTokens - written);
         for await (const delta of this.deltas(res.body)) {

@@ -92,10 +92,15 @@ export interface ReplyChecks {
   mend?: (sentence: string) => string | undefined;
 }
 
+/** A sentence's end: its mark, and a closing quote or bracket after it. */
+const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]」』）]*$/u;
+
 export class ReplyCleaner {
   private splitter = new SentenceSplitter();
   /** The reply ended at a later sentence refused or repeated: it may go on from other words (goOn()). */
   private endedAtRefusal = false;
+  /** The last sentence kept: the text may have ended in the middle of one. */
+  private lastKept = '';
   private readonly said = new Set<string>();
   private readonly spellName: (sentence: string) => string;
   private held = '';
@@ -166,11 +171,13 @@ export class ReplyCleaner {
   /**
    * The reply goes on with a new sentence that starts with `words` (a story's next beat), after
    * its text ended (flush()) or a later sentence was refused or repeated. False where it may not:
-   * it has no sentence yet or all it may have, or it ended otherwise (a break of character, the
-   * prompt read back, another speaker's line, a mended recital).
+   * it has no sentence yet or all it may have, its text broke off in a sentence, or it ended
+   * otherwise (a break of character, the prompt read back, another speaker's line, a mended recital).
    */
   goOn(words: string): boolean {
     if ((this.done && !this.endedAtRefusal) || this.count === 0 || this.count >= this.maxSentences) return false;
+    // Words that break off ("Once upon a time, in the") are no sentence to go on after.
+    if (!ENDS_SENTENCE.test(this.lastKept)) return false;
     this.done = false;
     this.endedAtRefusal = false;
     this.held = '';
@@ -277,12 +284,14 @@ export class ReplyCleaner {
         }
         // What followed a recital would recite on: the mended sentence ends the reply.
         out.push(mended);
+        this.lastKept = mended;
         this.count += 1;
         this.done = true;
         break;
       }
       this.said.add(key);
       out.push(sentence);
+      this.lastKept = sentence;
       this.count += 1;
       if (this.count >= this.maxSentences) this.done = true;
     }
@@ -297,6 +306,7 @@ export class ReplyCleaner {
         if (key && !this.said.has(key) && this.count < this.maxSentences && !this.unfit(clean, this.count === 0)) {
           this.said.add(key);
           out.push(clean);
+          this.lastKept = clean;
           this.count += 1;
         }
       }

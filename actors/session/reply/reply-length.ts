@@ -92,6 +92,12 @@ const ENGLISH_SPINE: StorySpine = {
   beats: ['Every day,', 'But one day,', 'Because of that,', 'Until finally,'],
 };
 
+/**
+ * The fewest sentences of a story the model ends sooner: the beats carry it on to this many (the
+ * long form's note asks for four to six; "a very short story" is asked for too).
+ */
+export const STORY_SENTENCES = 4;
+
 /** How a story goes in the reply's language (a BCP-47 tag); undefined for a language with no pack. */
 export function storySpine(language?: string): StorySpine | undefined {
   return !language || /^en(?:-|$)/i.test(language) ? ENGLISH_SPINE : languagePack(language)?.storySpine;
