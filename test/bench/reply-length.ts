@@ -12,7 +12,14 @@
  * the first sentence is thus longer than a session's, whose prompt prefix is already evaluated.
  * Replies are written to .data/bench-reply-length/<time>.md.
  *
- *   npm run bench -- reply-length [--threads 1] [--set all|tuning|held-out]
+ * Then stories in a conversation (`--stories`, on by default): a character is asked questions and
+ * stories one after another in one session, so the model has its earlier stories before it, as the
+ * conversation benchmark's barge-in trials ask them. The embedded model's engine tells a story from
+ * the story spine of the reply's language (reply-length.ts storySpine()); its baseline is the same
+ * engine with the story the model's from its first word. Each engine runs the whole conversation,
+ * the two alternating which goes first.
+ *
+ *   npm run bench -- reply-length [--threads 1] [--set all|tuning|held-out] [--stories on|off|only]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +31,7 @@ import { projectRoot } from '../../runtime/paths.js';
 import { OpenAiEngine, DEFAULT_REPLY_LIMITS } from '../../actors/session/reply/openai-engine.js';
 import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
 import type { Personality } from '../../runtime/db/entities/character.js';
-import { asksForLong } from '../../actors/session/reply/reply-length.js';
+import { asksForLong, asksForStory } from '../../actors/session/reply/reply-length.js';
 
 interface Speaker {
   name: string;
@@ -71,6 +78,67 @@ const SPEAKERS: Speaker[] = [
   },
 ];
 
+/** A conversation of questions and story requests, in one session. */
+interface Conversation {
+  name: string;
+  set: 'tuning' | 'held-out';
+  personality: Personality;
+  lines: string[];
+}
+
+const CONVERSATIONS: Conversation[] = [
+  {
+    name: 'Bench',
+    set: 'tuning',
+    personality: {
+      systemPrompt: 'You are Bench, a friendly companion. Keep replies short and conversational.',
+      description: '',
+      traits: [],
+      greeting: "Hi, I'm Bench. What shall we talk about?",
+    },
+    lines: [
+      'What is the tallest mountain in the world?',
+      'How far away is the moon?',
+      'Why is the sky blue?',
+      'Can you tell me a long story about a fox in the forest?',
+      'Tell me a story about a dragon who lost its fire.',
+      'What should I cook for dinner tonight?',
+      'Can you tell me a story about a sailor lost at sea?',
+      'Tell me a bedtime story about a baker in a small town.',
+      "I'd love to hear a story about a girl who found a map.",
+    ],
+  },
+  {
+    name: 'Odile',
+    set: 'held-out',
+    personality: {
+      systemPrompt: 'You are Odile, a retired train conductor who lives by the railway in a mountain town.',
+      description: 'Worked the night train for thirty years; keeps a garden of tomatoes and a grey cat named Smoke.',
+      traits: ['calm', 'funny'],
+      greeting: 'Evening! The last train just went by.',
+    },
+    lines: [
+      'Do you miss the trains?',
+      'Tell me a story about a ghost on the night train.',
+      'What do you do in the evenings now?',
+      'Can you tell me a story about a goat who wanted to fly?',
+      'Tell me a story about a storm in the mountains.',
+      'Is it cold up there in winter?',
+      'Could you tell me a bedtime story about a lost umbrella?',
+      'Tell me a funny story about a clockmaker.',
+    ],
+  },
+];
+
+interface Story {
+  set: string;
+  engine: 'baseline' | 'story spine';
+  line: string;
+  sentences: string[];
+  firstMs: number;
+  wholeMs: number;
+}
+
 interface Measured {
   speaker: string;
   set: string;
@@ -108,7 +176,11 @@ export async function runReplyLength(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(3),
     strict: false,
-    options: { threads: { type: 'string', default: '1' }, set: { type: 'string', default: 'all' } },
+    options: {
+      threads: { type: 'string', default: '1' },
+      set: { type: 'string', default: 'all' },
+      stories: { type: 'string', default: 'on' },
+    },
   });
   const config = loadConfig(process.env, []);
   const port = 29_500 + (process.pid % 400);
@@ -129,6 +201,7 @@ export async function runReplyLength(): Promise<void> {
   });
   const loadBefore = load();
   const results: Measured[] = [];
+  const stories: Story[] = [];
   try {
     const url = `http://127.0.0.1:${port}`;
     const engines = {
@@ -136,7 +209,7 @@ export async function runReplyLength(): Promise<void> {
       'long form': new OpenAiEngine(url, 'bench', undefined, 55_000, DEFAULT_REPLY_LIMITS),
     } as const;
     let turn = 0;
-    for (const speaker of SPEAKERS.filter((s) => values.set === 'all' || s.set === values.set)) {
+    for (const speaker of SPEAKERS.filter((s) => values.stories !== 'only' && (values.set === 'all' || s.set === values.set))) {
       const lines = [...speaker.long.map((l) => ['long', l] as const), ...speaker.short.map((l) => ['short', l] as const)];
       for (const [kind, line] of lines) {
         if ((kind === 'long') !== asksForLong(line)) throw new Error(`"${line}" is not read as ${kind}`);
@@ -156,6 +229,7 @@ export async function runReplyLength(): Promise<void> {
         }
       }
     }
+    if (values.stories !== 'off') stories.push(...(await tellStories(url, values.set as string)));
   } finally {
     server.kill('SIGTERM');
   }
@@ -176,6 +250,17 @@ export async function runReplyLength(): Promise<void> {
               .padStart(6)} ms`,
         );
       }
+  for (const set of ['tuning', 'held-out'])
+    for (const engine of ['baseline', 'story spine'] as const) {
+      const r = stories.filter((m) => m.set === set && m.engine === engine);
+      if (!r.length) continue;
+      const counts = r.map((m) => m.sentences.length);
+      rows.push(
+        `${set.padEnd(9)} story  ${engine.padEnd(11)} sentences mean ${mean(counts).toFixed(1).padStart(4)} (${counts.join(',')}), ` +
+          `${counts.filter((c) => c >= 4).length} of ${counts.length} with four or more   first sentence p50 ${median(r.map((m) => m.firstMs)).toFixed(0)} ms   ` +
+          `whole story p50 ${median(r.map((m) => m.wholeMs)).toFixed(0)} ms`,
+      );
+    }
   process.stdout.write(
     `\nReply length (${path.basename(config.llmModelPath)}, ${values.threads} thread(s), prefix reuse off; load average ${loadBefore} before, ${loadAfter} after)\n` +
       `${rows.join('\n')}\n`,
@@ -187,7 +272,42 @@ export async function runReplyLength(): Promise<void> {
     file,
     results
       .map((m) => `- **${m.speaker}** (${m.set}, ${m.kind}, ${m.engine}) _${m.line}_ → ${m.sentences.length}: ${m.sentences.join(' / ')}`)
+      .concat(stories.map((m) => `- story (${m.set}, ${m.engine}) _${m.line}_ → ${m.sentences.length}: ${m.sentences.join(' / ')}`))
       .join('\n') + '\n',
   );
   process.stdout.write(`replies: ${path.relative(projectRoot, file)}\n`);
+}
+
+/**
+ * Each conversation whole, by each engine (the embedded model's, with and without the story spine),
+ * alternating which goes first: the story requests' replies, each told with the earlier turns of
+ * its own engine's conversation before it.
+ */
+async function tellStories(url: string, set: string): Promise<Story[]> {
+  const engines = {
+    baseline: new OpenAiEngine(url, 'bench', undefined, 55_000, DEFAULT_REPLY_LIMITS, true, { noStorySpine: true }),
+    'story spine': new OpenAiEngine(url, 'bench', undefined, 55_000, DEFAULT_REPLY_LIMITS, true),
+  } as const;
+  const stories: Story[] = [];
+  let round = 0;
+  for (const conversation of CONVERSATIONS.filter((c) => set === 'all' || c.set === set)) {
+    const order = (round++ % 2 === 0 ? ['baseline', 'story spine'] : ['story spine', 'baseline']) as Array<keyof typeof engines>;
+    for (const name of order) {
+      const history: ReplyContext['history'] = [{ role: 'companion', text: conversation.personality.greeting }];
+      for (const line of conversation.lines) {
+        const ctx: ReplyContext = {
+          characterName: conversation.name,
+          personality: conversation.personality,
+          history: [...history],
+          userText: line,
+        };
+        const m = await measure(engines[name], ctx);
+        history.push({ role: 'user', text: line }, { role: 'companion', text: m.sentences.join(' ') });
+        if (!asksForStory(line)) continue;
+        stories.push({ set: conversation.set, engine: name, line, ...m });
+        process.stderr.write(`${name.padEnd(11)} story ${m.sentences.length} sentences, first ${m.firstMs.toFixed(0)} ms: ${line}\n`);
+      }
+    }
+  }
+  return stories;
 }

@@ -14,7 +14,7 @@
 import { request } from 'undici';
 import { estimateTokens, memoryWindow } from './memory-window.js';
 import type { PrepareContext, ReplyContext, ReplyEngine, Turn } from './reply-engine.js';
-import { ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
+import { endsSentence, ReplyCleaner, stripTemplateTokens } from './reply-cleaner.js';
 import { plainWords, replyOpening } from './reply-opening.js';
 import { goesOnFrom } from '../../../runtime/text/said-words.js';
 import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } from './persona-card.js';
@@ -554,9 +554,10 @@ export class OpenAiEngine implements ReplyEngine {
     /**
      * `promptsInEnglish`: the instructions and notes in English whatever the reply's language (with
      * a note to reply in it), instead of in the reply's language (language-packs.ts); the replies
-     * benchmark compares the two.
+     * benchmark compares the two. `noStorySpine`: a story is the model's from its first word, as
+     * with any server but the embedded one (the reply-length benchmark's baseline).
      */
-    private readonly options: { promptsInEnglish?: boolean } = {},
+    private readonly options: { promptsInEnglish?: boolean; noStorySpine?: boolean } = {},
   ) {
     // Public (session records, session.started): the engine and model, never an internal address.
     this.name = `openai-compatible (${model})`;
@@ -718,7 +719,7 @@ export class OpenAiEngine implements ReplyEngine {
     // sentence or two ("A fox is a small, agile animal."); going on from it, it tells one.
     // Not where the card answers the line (the guard judges that answer whole) or the reply must say something.
     const story =
-      this.embedded && caps !== this.limits && fact === undefined && !must && asksForStory(ctx.userText)
+      this.embedded && !this.options.noStorySpine && caps !== this.limits && fact === undefined && !must && asksForStory(ctx.userText)
         ? storySpine(ctx.language)
         : undefined;
     if (story) {
@@ -1020,6 +1021,9 @@ export class OpenAiEngine implements ReplyEngine {
         if (cleaner.done) break; // the rest is cut: stop reading, which ends the generation too
       }
       for (const sentence of cleaner.flush()) {
+        // Words said ahead, continued by a few more and no sentence ("Once upon a time," + " in", the
+        // model then ending its text): no first sentence; the caller asks again from the words said.
+        if (prefix !== undefined && told.length === 0 && !endsSentence(sentence)) break;
         told.push(sentence);
         yield sentence;
       }

@@ -95,6 +95,11 @@ export interface ReplyChecks {
 /** A sentence's end: its mark, and a closing quote or bracket after it. */
 const ENDS_SENTENCE = /[.!?…。！？]["'”’)\]」』）]*$/u;
 
+/** Whether `text` ends a sentence, not breaks off in one ("Once upon a time, in"). */
+export function endsSentence(text: string): boolean {
+  return ENDS_SENTENCE.test(text);
+}
+
 export class ReplyCleaner {
   private splitter = new SentenceSplitter();
   /** The reply ended at a later sentence refused or repeated: it may go on from other words (goOn()). */
@@ -177,7 +182,7 @@ export class ReplyCleaner {
   goOn(words: string): boolean {
     if ((this.done && !this.endedAtRefusal) || this.count === 0 || this.count >= this.maxSentences) return false;
     // Words that break off ("Once upon a time, in the") are no sentence to go on after.
-    if (!ENDS_SENTENCE.test(this.lastKept)) return false;
+    if (!endsSentence(this.lastKept)) return false;
     this.done = false;
     this.endedAtRefusal = false;
     this.held = '';
