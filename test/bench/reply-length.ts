@@ -17,11 +17,12 @@
  * conversation benchmark's barge-in trials ask them. The embedded model's engine tells a story from
  * the story spine of the reply's language (reply-length.ts storySpine()); its baseline is the same
  * engine with the story the model's from its first word. Each engine runs the whole conversation,
- * the two alternating which goes first.
+ * the two alternating which goes first, on a model server that keeps each one's prompt between turns
+ * as a session's does (one sequence each).
  *
  *   npm run bench -- reply-length [--threads 1] [--set all|tuning|held-out] [--stories on|off|only]
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,21 +185,7 @@ export async function runReplyLength(): Promise<void> {
   });
   const config = loadConfig(process.env, []);
   const port = 29_500 + (process.pid % 400);
-  const server = spawn(
-    process.execPath,
-    [
-      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
-      ...['--model', config.llmModelPath, '--runtime', config.llmRuntimeDir, '--port', String(port)],
-      ...['--threads', String(values.threads), '--prefix-reuse', 'off', '--seed', '42'],
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`llm-server exited with ${code}`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
-  });
+  const server = await modelServer(config, port, String(values.threads), ['--prefix-reuse', 'off']);
   const loadBefore = load();
   const results: Measured[] = [];
   const stories: Story[] = [];
@@ -229,9 +216,17 @@ export async function runReplyLength(): Promise<void> {
         }
       }
     }
-    if (values.stories !== 'off') stories.push(...(await tellStories(url, values.set as string)));
   } finally {
     server.kill('SIGTERM');
+  }
+  if (values.stories !== 'off') {
+    // As a session's: the prompt kept between turns, one sequence per engine's conversation.
+    const storyServer = await modelServer(config, port + 1, String(values.threads), ['--sequences', '2']);
+    try {
+      stories.push(...(await tellStories(`http://127.0.0.1:${port + 1}`, values.set as string)));
+    } finally {
+      storyServer.kill('SIGTERM');
+    }
   }
   const loadAfter = load();
   const rows: string[] = [];
@@ -262,7 +257,7 @@ export async function runReplyLength(): Promise<void> {
       );
     }
   process.stdout.write(
-    `\nReply length (${path.basename(config.llmModelPath)}, ${values.threads} thread(s), prefix reuse off; load average ${loadBefore} before, ${loadAfter} after)\n` +
+    `\nReply length (${path.basename(config.llmModelPath)}, ${values.threads} thread(s); prefix reuse off, but kept for the stories in a conversation; load average ${loadBefore} before, ${loadAfter} after)\n` +
       `${rows.join('\n')}\n`,
   );
   const dir = path.join(projectRoot, '.data/bench-reply-length');
@@ -310,4 +305,24 @@ async function tellStories(url: string, set: string): Promise<Story[]> {
     }
   }
   return stories;
+}
+
+/** The embedded model server on `port`, ready. */
+async function modelServer(config: ReturnType<typeof loadConfig>, port: number, threads: string, args: string[]): Promise<ChildProcess> {
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
+      ...['--model', config.llmModelPath, '--runtime', config.llmRuntimeDir, '--port', String(port)],
+      ...['--threads', threads, '--seed', '42', ...args],
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`llm-server exited with ${code}`)));
+    server.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
+  return server;
 }
