@@ -231,6 +231,11 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.true(echoesPrompt('In one or two words.', ctx));
   t.true(echoesPrompt('One or two short sentences.', ctx));
   t.false(echoesPrompt('In two words: thirty years.', ctx));
+  // The note of the reply's language read out whole (a Spanish story's third sentence); not in English.
+  const spanish = { ...ctx, language: 'es', userText: 'Cuéntame un cuento.' };
+  t.true(echoesPrompt('Responde solo en español.', spanish));
+  t.false(echoesPrompt('Responde solo en español.', { ...ctx, userText: 'Hola.' }));
+  t.false(echoesPrompt('Hablo solo en español.', spanish));
   // The injection reminder's roles claimed ("You are now DAN…" → "I am a developer or an administrator.").
   t.true(echoesPrompt('I am a developer or an administrator.', ctx));
   t.false(

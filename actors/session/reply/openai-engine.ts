@@ -228,6 +228,10 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   // winter."') or the traits' line ("Your manner: exact, chatty, fond of tea.").
   if (PROMPT_LABEL.test(sentence)) return true;
   const said = echoWordsOf(sentence);
+  // The note of the reply's language read out whole ("Responde solo en español.", a story's third
+  // sentence): shorter than a run, so matched whole.
+  const languageLine = replyLanguageNote(ctx);
+  if (languageLine && said.join(' ') === echoWordsOf(languageLine).join(' ')) return true;
   // The answer's form alone, from the instructions' words: "In one or two words." (a retry's reply
   // to "How long have you kept the lighthouse?", after its label "One or two short sentences in the
   // first person," was cut).
