@@ -108,6 +108,26 @@ export interface LanguagePack {
 
 const name = "(\\p{Lu}[\\p{L}'’-]{1,30})";
 
+/** es: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
+const ES_TELL = String.raw`\b(?:cu[eé]ntame|cu[eé]ntanos|cuenta|narra|relata|inventa|l[eé]eme|dime|sabes|tienes)\b[^.?!]{0,40}`;
+const ES_STORY = new RegExp(String.raw`${ES_TELL}\b(?:cuentos?|historias?|leyendas?|f[aá]bulas?)\b`, 'iu');
+
+/** fr: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
+const FR_TELL = String.raw`\b(?:raconte|racontez|lis|lisez|invente|inventez|dis|connais|connaissez)(?:-moi|-nous)?\b[^.?!]{0,40}`;
+const FR_STORY = new RegExp(String.raw`${FR_TELL}\b(?:histoires?|contes?|légendes?|fables?)\b`, 'iu');
+
+/** it: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
+const IT_TELL = String.raw`\b(?:raccontami|raccontaci|racconta|leggimi|inventa|dimmi|conosci|sai)\b[^.?!]{0,40}`;
+const IT_STORY = new RegExp(String.raw`${IT_TELL}\b(?:storie|storia|favol[ae]|fiab[ae]|leggend[ae]|racconto)\b`, 'iu');
+
+/** pt: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
+const PT_TELL = String.raw`\b(?:conta|conte|me conta|me conte|conta-me|conte-me|narra|leia|inventa|invente|sabe|tem)\b[^.?!]{0,40}`;
+const PT_STORY = new RegExp(String.raw`${PT_TELL}\b(?:hist[oó]rias?|contos?|lendas?|f[aá]bulas?)\b`, 'iu');
+
+/** de: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
+const DE_TELL = String.raw`\b(?:erzähl|erzähle|erzählen Sie|lies|lesen Sie|erfinde|kennst du|weißt du)\b[^.?!]{0,40}`;
+const DE_STORY = new RegExp(String.raw`${DE_TELL}\b(?:geschichten?|märchen|legenden?|fabeln?)\b`, 'iu');
+
 const es: LanguagePack = {
   language: 'es',
   replyIn: 'Responde solo en español.',
@@ -143,10 +163,11 @@ const es: LanguagePack = {
     /\b(?:eres|es usted)\s+(?:una?\s+)?(?:ia|inteligencia artificial|robot|bot|chatbot|m[aá]quina|programa|modelo de lenguaje)\b/iu,
   asksOwnName: /\b(?:c[oó]mo me llamo|cu[aá]l es mi nombre|mi nombre|qui[eé]n soy)\b/iu,
   asksIdentity: /\b(?:persona real|eres real|eres humana?|h[aá]blame de ti)\b/iu,
-  asksForLong:
-    /\b(?:cu[eé]ntame|cu[eé]ntanos|cuenta|narra|relata|inventa|l[eé]eme|dime|sabes|tienes)\b[^.?!]{0,40}\b(?:cuentos?|historias?|leyendas?|f[aá]bulas?|an[eé]cdotas?)\b|\bexpl[ií]ca(?:me|nos)?\b|\bc[oó]mo funciona\b|\bpaso a paso\b|\ben detalle\b|\bens[eé][nñ]ame\b|\bqu[eé] pasa (?:cuando|si)\b|\bdescr[ií]be(?:me|nos)?\b|\bh[aá]blame (?:de|del|sobre)\b|\bcu[eé]ntame (?:todo|m[aá]s|sobre|acerca|de|del|c[oó]mo)\b|\benumera\b|\bhaz(?:me)? una lista\b|\buna lista de\b|\bdime (?:algunos|algunas|unos|unas|tres|cuatro|cinco|varios|varias)\b|\bcu[aá]les son (?:los|las|algunos|algunas)\b/iu,
-  asksForStory:
-    /\b(?:cu[eé]ntame|cu[eé]ntanos|cuenta|narra|relata|inventa|l[eé]eme|dime|sabes|tienes)\b[^.?!]{0,40}\b(?:cuentos?|historias?|leyendas?|f[aá]bulas?)\b/iu,
+  asksForLong: new RegExp(
+    String.raw`${ES_STORY.source}|${ES_TELL}\ban[eé]cdotas?\b|\bexpl[ií]ca(?:me|nos)?\b|\bc[oó]mo funciona\b|\bpaso a paso\b|\ben detalle\b|\bens[eé][nñ]ame\b|\bqu[eé] pasa (?:cuando|si)\b|\bdescr[ií]be(?:me|nos)?\b|\bh[aá]blame (?:de|del|sobre)\b|\bcu[eé]ntame (?:todo|m[aá]s|sobre|acerca|de|del|c[oó]mo)\b|\benumera\b|\bhaz(?:me)? una lista\b|\buna lista de\b|\bdime (?:algunos|algunas|unos|unas|tres|cuatro|cinco|varios|varias)\b|\bcu[aá]les son (?:los|las|algunos|algunas)\b`,
+    'iu',
+  ),
+  asksForStory: ES_STORY,
   storySpine: { opening: 'Érase una vez', beats: ['Todos los días,', 'Pero un día,', 'Por eso,', 'Hasta que, por fin,'] },
   longNote: (n) => `Responde como ${n} en cuatro a seis frases cortas, una idea cada una, la primera la más corta.`,
   denies:
@@ -221,10 +242,11 @@ const fr: LanguagePack = {
     /\b(?:es-tu|êtes-vous|tu es|vous êtes)\s+(?:une?\s+)?(?:ia|intelligence artificielle|robot|bot|chatbot|machine|programme|modèle de langage)\b/iu,
   asksOwnName: /\b(?:comment je m'appelle|comment je m’appelle|mon nom|mon prénom|qui suis-je|je m'appelle comment)\b/iu,
   asksIdentity: /\b(?:personne réelle|vraie personne|es-tu réel(?:le)?|es-tu humain(?:e)?|parle-moi de toi)\b/iu,
-  asksForLong:
-    /\b(?:raconte|racontez|lis|lisez|invente|inventez|dis|connais|connaissez)(?:-moi|-nous)?\b[^.?!]{0,40}\b(?:histoires?|contes?|légendes?|fables?|anecdotes?)\b|\bexpliquez?(?:-moi|-nous)?\b|\bcomment (?:ça|cela) (?:marche|fonctionne)\b|\bcomment fonctionnent?\b|\bétape par étape\b|\ben détail\b|\bapprends-moi\b|\bque se passe-t-il (?:quand|si|lorsque)\b|\bdécri(?:s|vez)(?:-moi|-nous)?\b|\bparlez?-moi (?:de|du|des)\b|\bracontez?-moi (?:ta|ton|tes|votre|vos|tout|comment)\b|\bénumèrez?\b|\bfais(?:-moi)? une liste\b|\bune liste de\b|\bdonnez?-moi (?:quelques|trois|quatre|cinq|une liste)\b|\bquels sont (?:les|quelques)\b|\bquelles sont (?:les|quelques)\b/iu,
-  asksForStory:
-    /\b(?:raconte|racontez|lis|lisez|invente|inventez|dis|connais|connaissez)(?:-moi|-nous)?\b[^.?!]{0,40}\b(?:histoires?|contes?|légendes?|fables?)\b/iu,
+  asksForLong: new RegExp(
+    String.raw`${FR_STORY.source}|${FR_TELL}\banecdotes?\b|\bexpliquez?(?:-moi|-nous)?\b|\bcomment (?:ça|cela) (?:marche|fonctionne)\b|\bcomment fonctionnent?\b|\bétape par étape\b|\ben détail\b|\bapprends-moi\b|\bque se passe-t-il (?:quand|si|lorsque)\b|\bdécri(?:s|vez)(?:-moi|-nous)?\b|\bparlez?-moi (?:de|du|des)\b|\bracontez?-moi (?:ta|ton|tes|votre|vos|tout|comment)\b|\bénumèrez?\b|\bfais(?:-moi)? une liste\b|\bune liste de\b|\bdonnez?-moi (?:quelques|trois|quatre|cinq|une liste)\b|\bquels sont (?:les|quelques)\b|\bquelles sont (?:les|quelques)\b`,
+    'iu',
+  ),
+  asksForStory: FR_STORY,
   storySpine: { opening: 'Il était une fois', beats: ['Chaque jour,', 'Mais un jour,', 'À cause de cela,', 'Et finalement,'] },
   longNote: (n) => `Réponds comme ${n} en quatre à six phrases courtes, une idée chacune, la première la plus courte.`,
   denies:
@@ -298,10 +320,11 @@ const it: LanguagePack = {
     /\b(?:sei|è)\s+(?:una?\s+|un'\s*)?(?:ia|intelligenza artificiale|robot|bot|chatbot|macchina|programma|modello linguistico)\b/iu,
   asksOwnName: /\b(?:come mi chiamo|il mio nome|chi sono io)\b/iu,
   asksIdentity: /\b(?:persona vera|persona reale|sei reale|sei umana?o?|parlami di te)\b/iu,
-  asksForLong:
-    /\b(?:raccontami|raccontaci|racconta|leggimi|inventa|dimmi|conosci|sai)\b[^.?!]{0,40}\b(?:storie|storia|favol[ae]|fiab[ae]|leggend[ae]|racconto|aneddot[oi])\b|\bspiega(?:mi|ci)?\b|\bcome funziona(?:no)?\b|\bpasso (?:a|dopo) passo\b|\bin dettaglio\b|\binsegnami\b|\bcosa succede (?:quando|se)\b|\bdescrivi(?:mi|ci)?\b|\bparlami (?:di|del|della|dello|dei|delle|degli)\b|\braccontami (?:di|del|della|tutto|come)\b|\belenca(?:mi)?\b|\bfammi (?:una lista|un elenco)\b|\buna lista di\b|\bdimmi (?:qualche|alcun[ie]|tre|quattro|cinque)\b|\bquali sono (?:i|le|gli|alcun[ie])\b/iu,
-  asksForStory:
-    /\b(?:raccontami|raccontaci|racconta|leggimi|inventa|dimmi|conosci|sai)\b[^.?!]{0,40}\b(?:storie|storia|favol[ae]|fiab[ae]|leggend[ae]|racconto)\b/iu,
+  asksForLong: new RegExp(
+    String.raw`${IT_STORY.source}|${IT_TELL}\baneddot[oi]\b|\bspiega(?:mi|ci)?\b|\bcome funziona(?:no)?\b|\bpasso (?:a|dopo) passo\b|\bin dettaglio\b|\binsegnami\b|\bcosa succede (?:quando|se)\b|\bdescrivi(?:mi|ci)?\b|\bparlami (?:di|del|della|dello|dei|delle|degli)\b|\braccontami (?:di|del|della|tutto|come)\b|\belenca(?:mi)?\b|\bfammi (?:una lista|un elenco)\b|\buna lista di\b|\bdimmi (?:qualche|alcun[ie]|tre|quattro|cinque)\b|\bquali sono (?:i|le|gli|alcun[ie])\b`,
+    'iu',
+  ),
+  asksForStory: IT_STORY,
   storySpine: { opening: "C'era una volta", beats: ['Ogni giorno,', 'Ma un giorno,', 'Per questo,', 'Finché alla fine,'] },
   longNote: (n) => `Rispondi come ${n} in quattro-sei frasi brevi, un'idea ciascuna, la prima la più breve.`,
   denies:
@@ -376,10 +399,11 @@ const pt: LanguagePack = {
     /\b(?:você é|és|é)\s+(?:uma?\s+)?(?:ia|inteligência artificial|robô|robo|bot|chatbot|máquina|programa|modelo de linguagem)\b/iu,
   asksOwnName: /(?:como eu me chamo|como me chamo|qual é o meu nome|meu nome|quem sou eu)/iu,
   asksIdentity: /(?:pessoa real|você é real|você é humana?o?|fale de você|fala-me de ti)/iu,
-  asksForLong:
-    /\b(?:conta|conte|me conta|me conte|conta-me|conte-me|narra|leia|inventa|invente|sabe|tem)\b[^.?!]{0,40}\b(?:hist[oó]rias?|contos?|lendas?|f[aá]bulas?|anedotas?)\b|\bexpli(?:ca|que)(?:-me)?\b|\bme expli(?:ca|que)\b|\bcomo funcionam?\b|\bpasso a passo\b|\bem detalhes?\b|\b(?:me )?ensin[ae](?:-me)?\b|\bo que acontece (?:quando|se)\b|\b(?:me )?descrev[ae](?:-me)?\b|\b(?:me )?fal[ae](?:-me)? (?:sobre|de|do|da|dos|das)\b|\blist[ae](?:-me)?\b|\bfa(?:ça|z) uma lista\b|\buma lista de\b|\bme d[eêá] (?:algumas|alguns|tr[eê]s|quatro|cinco|uma lista)\b|\bquais s[aã]o (?:os|as|alguns|algumas)\b/iu,
-  asksForStory:
-    /\b(?:conta|conte|me conta|me conte|conta-me|conte-me|narra|leia|inventa|invente|sabe|tem)\b[^.?!]{0,40}\b(?:hist[oó]rias?|contos?|lendas?|f[aá]bulas?)\b/iu,
+  asksForLong: new RegExp(
+    String.raw`${PT_STORY.source}|${PT_TELL}\banedotas?\b|\bexpli(?:ca|que)(?:-me)?\b|\bme expli(?:ca|que)\b|\bcomo funcionam?\b|\bpasso a passo\b|\bem detalhes?\b|\b(?:me )?ensin[ae](?:-me)?\b|\bo que acontece (?:quando|se)\b|\b(?:me )?descrev[ae](?:-me)?\b|\b(?:me )?fal[ae](?:-me)? (?:sobre|de|do|da|dos|das)\b|\blist[ae](?:-me)?\b|\bfa(?:ça|z) uma lista\b|\buma lista de\b|\bme d[eêá] (?:algumas|alguns|tr[eê]s|quatro|cinco|uma lista)\b|\bquais s[aã]o (?:os|as|alguns|algumas)\b`,
+    'iu',
+  ),
+  asksForStory: PT_STORY,
   storySpine: { opening: 'Era uma vez', beats: ['Todos os dias,', 'Mas um dia,', 'Por causa disso,', 'Até que, finalmente,'] },
   longNote: (n) => `Responda como ${n} em quatro a seis frases curtas, uma ideia cada, a primeira a mais curta.`,
   denies:
@@ -453,10 +477,11 @@ const de: LanguagePack = {
     /\b(?:bist du|sind sie)\s+(?:eine?\s+)?(?:ki|künstliche intelligenz|roboter|bot|chatbot|maschine|programm|sprachmodell)\b/iu,
   asksOwnName: /(?:wie heiße ich|mein name|wer bin ich)/iu,
   asksIdentity: /(?:echte person|echter mensch|bist du echt|bist du ein mensch|erzähl von dir)/iu,
-  asksForLong:
-    /\b(?:erzähl|erzähle|erzählen Sie|lies|lesen Sie|erfinde|kennst du|weißt du)\b[^.?!]{0,40}\b(?:geschichten?|märchen|legenden?|fabeln?|anekdoten?)\b|\berklär(?:e|en Sie)?\b|\bwie funktionier(?:t|en)\b|\bschritt für schritt\b|\bim detail\b|\bwas passiert,? wenn\b|\bbeschreib(?:e|en Sie)?\b|\berzähl(?:e)? (?:mir|uns) (?:von|alles|mehr|etwas über|wie)\b|\bzähl(?:e)? (?:mir )?(?:\p{L}+ ){0,3}auf\b|\beine liste\b|\bnenne? (?:mir )?(?:ein paar|einige|drei|vier|fünf)\b|\bwelche (?:\p{L}+ ){0,3}gibt es\b/iu,
-  asksForStory:
-    /\b(?:erzähl|erzähle|erzählen Sie|lies|lesen Sie|erfinde|kennst du|weißt du)\b[^.?!]{0,40}\b(?:geschichten?|märchen|legenden?|fabeln?)\b/iu,
+  asksForLong: new RegExp(
+    String.raw`${DE_STORY.source}|${DE_TELL}\banekdoten?\b|\berklär(?:e|en Sie)?\b|\bwie funktionier(?:t|en)\b|\bschritt für schritt\b|\bim detail\b|\bwas passiert,? wenn\b|\bbeschreib(?:e|en Sie)?\b|\berzähl(?:e)? (?:mir|uns) (?:von|alles|mehr|etwas über|wie)\b|\bzähl(?:e)? (?:mir )?(?:\p{L}+ ){0,3}auf\b|\beine liste\b|\bnenne? (?:mir )?(?:ein paar|einige|drei|vier|fünf)\b|\bwelche (?:\p{L}+ ){0,3}gibt es\b`,
+    'iu',
+  ),
+  asksForStory: DE_STORY,
   storySpine: { opening: 'Es war einmal', beats: ['Jeden Tag', 'Doch eines Tages', 'Deshalb', 'Bis schließlich'] },
   longNote: (n) => `Antworte als ${n} in vier bis sechs kurzen Sätzen, je ein Gedanke, der erste am kürzesten.`,
   denies:

@@ -1000,53 +1000,44 @@ export class OpenAiEngine implements ReplyEngine {
     // The words a voice synthesised ahead to start with, and whether they pass as a first sentence (judged once).
     let voiced: { words: string; fit: boolean } | undefined;
     try {
-      for await (const delta of this.deltas(res.body)) {
-        if (soFar !== undefined) {
-          soFar += delta;
-          const ahead = draft?.(stripTemplateTokens(soFar));
-          if (!openingTaken) {
-            // The voice's first words, said now where they pass and the model server can go on
-            // from them if the rest is refused; else the first breath group, with any server.
-            if (ahead && this.embedded && voiced?.words !== ahead) voiced = { words: ahead, fit: plainWords(ahead) && fitAsFirst(ahead) };
-            const early = voiced?.fit && voiced.words === ahead ? ahead : undefined;
-            const words = early ?? replyOpening(soFar);
-            if (words) {
-              openingTaken = true;
-              if (open!(words, early !== undefined || fitAsFirst(words))) outcome.opened = words;
+      // The model's text, then in a story each beat's (beats[next]), as long as the story may go on.
+      for (let next = 0; ; next++) {
+        for await (const delta of this.deltas(res.body)) {
+          if (soFar !== undefined) {
+            soFar += delta;
+            const ahead = draft?.(stripTemplateTokens(soFar));
+            if (!openingTaken) {
+              // The voice's first words, said now where they pass and the model server can go on
+              // from them if the rest is refused; else the first breath group, with any server.
+              if (ahead && this.embedded && voiced?.words !== ahead) voiced = { words: ahead, fit: plainWords(ahead) && fitAsFirst(ahead) };
+              const early = voiced?.fit && voiced.words === ahead ? ahead : undefined;
+              const words = early ?? replyOpening(soFar);
+              if (words) {
+                openingTaken = true;
+                if (open!(words, early !== undefined || fitAsFirst(words))) outcome.opened = words;
+              }
             }
           }
+          written += 1;
+          for (const sentence of cleaner.push(delta)) {
+            soFar = undefined;
+            told.push(sentence);
+            yield sentence;
+          }
+          if (cleaner.done) break; // the rest is cut: stop reading, which ends the generation too
         }
-        written += 1;
-        for (const sentence of cleaner.push(delta)) {
+        for (const sentence of cleaner.flush()) {
+          // Words said ahead, continued by a few more and no sentence ("Once upon a time," + " in", the
+          // model then ending its text): no first sentence; the caller asks again from the words said.
+          if (prefix !== undefined && told.length === 0 && !endsSentence(sentence)) break;
           soFar = undefined;
           told.push(sentence);
           yield sentence;
         }
-        if (cleaner.done) break; // the rest is cut: stop reading, which ends the generation too
-      }
-      for (const sentence of cleaner.flush()) {
-        // Words said ahead, continued by a few more and no sentence ("Once upon a time," + " in", the
-        // model then ending its text): no first sentence; the caller asks again from the words said.
-        if (prefix !== undefined && told.length === 0 && !endsSentence(sentence)) break;
-        told.push(sentence);
-        yield sentence;
-      }
-      for (const beat of beats) {
-        if (told.length >= STORY_SENTENCES || written >= caps.maxTokens || !cleaner.goOn(beat)) break;
+        const beat = beats[next];
+        if (beat === undefined || told.length >= STORY_SENTENCES || written >= caps.maxTokens || !cleaner.goOn(beat)) break;
         if (!res.body.destroyed) stop.abort();
         res = await ask([...before, { role: 'assistant', content: `${told.join(' ')} ${beat}` }], true, caps.maxTokens - written);
-        for await (const delta of this.deltas(res.body)) {
-          written += 1;
-          for (const sentence of cleaner.push(delta)) {
-            told.push(sentence);
-            yield sentence;
-          }
-          if (cleaner.done) break;
-        }
-        for (const sentence of cleaner.flush()) {
-          told.push(sentence);
-          yield sentence;
-        }
       }
     } finally {
       outcome.brokeCharacter = cleaner.brokeCharacter;
