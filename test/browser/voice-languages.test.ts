@@ -17,11 +17,17 @@ import { joinPcm, silence } from '../helpers/opus-rtp.js';
 import { createAccount } from '../helpers/service.js';
 import { parseWav, wavFile } from '../../media/speech/wav.js';
 import { inLanguage } from '../bench/reply-checks.js';
+import { projectRoot } from '../../runtime/paths.js';
 
+/**
+ * The questions as recorded once in the service's Kokoro voices (test/fixtures/questions/README.md):
+ * the same audio on every machine, where Kokoro's own output differs by CPU from one to the next.
+ */
 const QUESTIONS = [
-  { text: 'Hola, ¿quién eres y a qué te dedicas en Sevilla?', voiceId: 'es-ES-dora', language: 'es' },
-  { text: 'Bonjour, que fais-tu dans la vie ?', voiceId: 'fr-FR-siwis', language: 'fr' },
+  { text: 'Hola, ¿quién eres y a qué te dedicas en Sevilla?', recording: 'es-ES-dora.wav', language: 'es' },
+  { text: 'Bonjour, que fais-tu dans la vie ?', recording: 'fr-FR-siwis.wav', language: 'fr' },
 ];
+const RECORDINGS = path.join(projectRoot, 'test', 'fixtures', 'questions');
 
 type Caption = { role: 'user' | 'companion'; text: string };
 /** Lower case, without diacritics. */
@@ -68,12 +74,7 @@ test('asked aloud in Spanish, a Spanish character answers in Spanish; asked in F
 
   // The microphone: silence while the page sets up, the Spanish question, a long silence (the answer
   // is spoken meanwhile, in a Kokoro voice: seconds on a loaded machine), the French one, silence.
-  const said = [];
-  for (const q of QUESTIONS) {
-    const tts = await post('/api/v1/text-to-speech', { text: q.text, voiceId: q.voiceId });
-    t.is(tts.status, 200);
-    said.push(parseWav(tts.body as Buffer));
-  }
+  const said = QUESTIONS.map((q) => parseWav(fs.readFileSync(path.join(RECORDINGS, q.recording))));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mic-'));
   t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
   const micPath = path.join(dir, 'questions.wav');

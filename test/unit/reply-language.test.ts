@@ -178,6 +178,23 @@ test('the rule-based engine answers in the language of the turn, and falls back 
   t.true(nl.length > 0);
 });
 
+test('the rule-based engine answers a question that follows a greeting, and greets back a greeting alone', async (t) => {
+  const engine = new PersonaEngine();
+  const greeted = turns('Hola', '¡Hola!');
+  t.deepEqual(await collect(engine.reply(ctx('Hola, ¿quién eres y a qué te dedicas en Sevilla?', 'es', greeted))), [
+    'Soy Lucía.',
+    ...(await collect(engine.reply(ctx('¿Quién eres?', 'es', greeted)))).slice(1),
+  ]);
+  t.deepEqual(await collect(engine.reply(ctx('Hola de nuevo.', 'es', greeted))), ['¡Hola de nuevo! Aquí Lucía.']);
+  const english = (text: string) => collect(engine.reply({ ...ctx(text, 'en', greeted), characterLanguage: 'en' }));
+  t.is((await english('Hello, who are you?'))[0], 'I am Lucía.');
+  t.deepEqual(await english('Hello again!'), ['Hello again! Lucía here.']);
+  t.deepEqual(
+    await english('Good morning, can you tell me a story about the sea?'),
+    await english('Can you tell me a story about the sea?'),
+  );
+});
+
 test('a reply in another language than the voice is spoken by a stock voice of that language, a cloned voice is kept', (t) => {
   t.is(voiceForLanguage('en-US-slt', 'en'), 'en-US-slt');
   t.is(voiceForLanguage('vce_0123456789abcdef', 'es'), 'vce_0123456789abcdef', 'a cloned voice speaks every language');

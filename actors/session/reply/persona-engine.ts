@@ -55,6 +55,25 @@ const TONES: Array<{ match: RegExp; opener: string[]; closer: string[] }> = [
   { match: /formal|polite|butler|proper/i, opener: ['Certainly.', 'Of course.'], closer: ['Is there anything further I may help with?'] },
 ];
 
+/** An English greeting opening a line ("Hello", "Good morning"). */
+const GREETS = /^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i;
+
+/**
+ * The line after the greeting it opens with: "Hola, ¿quién eres?" is a question to answer. A line
+ * that is only a greeting, or a greeting and a few words that ask nothing ("Hello again!", "Hi
+ * there, Lucía"), gives "" and is greeted back.
+ */
+function afterGreeting(text: string, greets: RegExp): string {
+  const greeting = greets.exec(text);
+  if (!greeting) return text;
+  const rest = text
+    .slice(greeting[0].length)
+    .replace(/^[\s\p{P}]+/u, '')
+    .trim();
+  const words = rest.match(/\p{L}+/gu)?.length ?? 0;
+  return rest.endsWith('?') || words > 3 ? rest : '';
+}
+
 /** A content word of a line in another language: its longest word that is no function word of it. */
 function topicIn(text: string, language: string): string | undefined {
   // A line in another language (a character fixed to its own) has no word to reflect in this one.
@@ -72,10 +91,10 @@ function topicIn(text: string, language: string): string | undefined {
 function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext): Generator<string> {
   const { characterName: name, personality: p, userText } = ctx;
   const seed = `${name}|${ctx.history.length}|${userText}`;
-  const text = userText.trim();
+  const text = afterGreeting(userText.trim(), phrases.greets);
   const topic = topicIn(text, language);
   const traits = p.traits.length ? p.traits.slice(0, 3).join(', ') : undefined;
-  if (phrases.greets.test(text)) {
+  if (!text) {
     yield ctx.history.length === 0 && p.greeting ? p.greeting : phrases.hello(name);
   } else if (phrases.asksWho.test(text)) {
     yield phrases.iAm(name);
@@ -124,14 +143,14 @@ export class PersonaEngine implements ReplyEngine {
     const { characterName: name, personality: p, userText } = ctx;
     const seed = `${name}|${ctx.history.length}|${userText}`;
     const tone = TONES.find((t) => p.traits.some((trait) => t.match.test(trait)) || t.match.test(p.description));
-    const text = userText.trim();
+    const text = afterGreeting(userText.trim(), GREETS);
     const lower = text.toLowerCase();
     const topic = topicOf(text);
     const traits = p.traits.length ? p.traits.slice(0, 3).join(', ') : undefined;
 
-    if (tone && !/^(hi|hello|hey|bye|goodbye)\b/.test(lower)) yield pick(tone.opener, seed);
+    if (tone && text && !/^(bye|goodbye)\b/.test(lower)) yield pick(tone.opener, seed);
 
-    if (/^(hi|hello|hey|good (morning|afternoon|evening))\b/.test(lower)) {
+    if (!text) {
       yield ctx.history.length === 0 && p.greeting ? p.greeting : `Hello again! ${name} here.`;
     } else if (/\b(your name|who are you|what are you|introduce yourself)\b/.test(lower)) {
       yield `I am ${name}.`;
