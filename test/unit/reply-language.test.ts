@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { detectLanguage } from '../../actors/session/reply/language-detector.js';
 import { replyLanguage } from '../../actors/session/reply/reply-language.js';
 import { canonicalLanguage, languageName, nativeLanguageName } from '../../runtime/characters/languages.js';
-import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter } from '../../actors/session/reply/openai-engine.js';
+import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter, personaFactFor } from '../../actors/session/reply/openai-engine.js';
 import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
 import { ReplyGuard, fillerFor } from '../../actors/session/reply/reply-guard.js';
 import { languagePack } from '../../actors/session/reply/language-packs.js';
@@ -192,6 +192,45 @@ test('the rule-based engine answers a question that follows a greeting, and gree
   t.deepEqual(
     await english('Good morning, can you tell me a story about the sea?'),
     await english('Can you tell me a story about the sea?'),
+  );
+});
+
+test('asked what it does, alone or with who it is, the character is told its introduction as the answer, in the reply language', (t) => {
+  const fact = (userText: string, language = 'es') => personaFactFor({ ...ctx(userText, language) }, userText, undefined);
+  t.is(fact('Hola, ¿quién eres y a qué te dedicas en Sevilla?'), 'Soy Lucía, una panadera de Sevilla.');
+  t.is(fact('¿A qué te dedicas?'), 'Soy una panadera de Sevilla.', 'not asked its name: what it is, without it');
+  t.is(fact('¿Quién eres?'), undefined, 'asked only its name: the reply must say it, no fact');
+  const mateo = {
+    characterName: 'Mateo Herrera',
+    personality: {
+      systemPrompt: 'Eres Mateo Herrera, un guía de montaña de los Picos de Europa, en Asturias.',
+      description: '',
+      traits: [],
+      greeting: '',
+    },
+  };
+  t.is(
+    personaFactFor({ ...mateo, language: 'es', characterLanguage: 'es' }, '¿A qué te dedicas?', undefined),
+    'Soy un guía de montaña.',
+    'five words at most, not ending on a function word',
+  );
+  t.regex(fact('¿Qué horneas por la mañana?') ?? '', /pan de aceite/u, 'a fact of the card is still found by its words');
+  const mira = {
+    characterName: 'Mira',
+    personality: { systemPrompt: 'You are Mira, a lighthouse keeper on Gull Rock.', description: '', traits: [], greeting: '' },
+  };
+  const english = (userText: string) => personaFactFor({ ...mira, language: 'en', characterLanguage: 'en' }, userText, undefined);
+  t.is(english('Hi! Who are you and what do you do?'), "I'm Mira, a lighthouse keeper.");
+  t.is(english("What's your job?"), "I'm a lighthouse keeper.");
+  t.not(english('What do you do every morning?'), "I'm a lighthouse keeper.", 'a question about a part of its day is not about its work');
+  const kenji = {
+    characterName: 'Kenji',
+    personality: { systemPrompt: '- Name: Kenji\n- Age: 62', description: '', traits: [], greeting: '' },
+  };
+  t.is(
+    personaFactFor({ ...kenji, language: 'en', characterLanguage: 'en' }, 'What do you do?', undefined),
+    undefined,
+    'a card that does not say what it is',
   );
 });
 

@@ -108,8 +108,14 @@ test('asked its name, or whether it is an AI, the companion says it: a reply tha
   t.deepEqual(await reply(evasive.url, 'Are you a robot?'), ["No, I'm Mira.", 'The lamp needs oil.']);
 
   const other = await scriptedModel(t, () => 'The fog is thick today.');
-  t.deepEqual(await reply(other.url, 'What do you do?'), ['The fog is thick today.'], 'not asked its name: nothing added');
+  t.deepEqual(
+    await reply(other.url, 'What is it like out there tonight?'),
+    ['The fog is thick today.'],
+    'not asked its name: nothing added',
+  );
   t.is(other.requests(), 1);
+  // Asked what it does, its introduction answers: a reply that says nothing of it is asked again, then the introduction is the answer.
+  t.deepEqual(await reply(other.url, 'What do you do?'), ["I'm a lighthouse keeper."]);
 });
 
 test('the benchmark reads a reply as a person would: a vague line is no denial, a claimed name is not remembered', (t) => {

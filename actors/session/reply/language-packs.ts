@@ -69,6 +69,8 @@ export interface LanguagePack {
   asksOwnName: RegExp;
   /** "¿Eres una persona real?" */
   asksIdentity: RegExp;
+  /** "¿A qué te dedicas?": what the character does in life, which its introduction says. */
+  asksWhatItDoes: RegExp;
   /**
    * "Cuéntame un cuento", "Explícame cómo…", "Descríbeme…", "Haz una lista…": a line asking for a
    * story, an explanation, a description or a list, which gets several sentences (reply-length.ts).
@@ -163,6 +165,8 @@ const es: LanguagePack = {
     /\b(?:eres|es usted)\s+(?:una?\s+)?(?:ia|inteligencia artificial|robot|bot|chatbot|m[aá]quina|programa|modelo de lenguaje)\b/iu,
   asksOwnName: /\b(?:c[oó]mo me llamo|cu[aá]l es mi nombre|mi nombre|qui[eé]n soy)\b/iu,
   asksIdentity: /\b(?:persona real|eres real|eres humana?|h[aá]blame de ti)\b/iu,
+  asksWhatItDoes:
+    /\b(?:a qu[eé] te dedicas|a qu[eé] se dedica|en qu[eé] trabajas|cu[aá]l es tu (?:trabajo|oficio|profesi[oó]n)|qu[eé] haces en la vida)\b/iu,
   asksForLong: new RegExp(
     String.raw`${ES_STORY.source}|${ES_TELL}\ban[eé]cdotas?\b|\bexpl[ií]ca(?:me|nos)?\b|\bc[oó]mo funciona\b|\bpaso a paso\b|\ben detalle\b|\bens[eé][nñ]ame\b|\bqu[eé] pasa (?:cuando|si)\b|\bdescr[ií]be(?:me|nos)?\b|\bh[aá]blame (?:de|del|sobre)\b|\bcu[eé]ntame (?:todo|m[aá]s|sobre|acerca|de|del|c[oó]mo)\b|\benumera\b|\bhaz(?:me)? una lista\b|\buna lista de\b|\bdime (?:algunos|algunas|unos|unas|tres|cuatro|cinco|varios|varias)\b|\bcu[aá]les son (?:los|las|algunos|algunas)\b`,
     'iu',
@@ -242,6 +246,8 @@ const fr: LanguagePack = {
     /\b(?:es-tu|êtes-vous|tu es|vous êtes)\s+(?:une?\s+)?(?:ia|intelligence artificielle|robot|bot|chatbot|machine|programme|modèle de langage)\b/iu,
   asksOwnName: /\b(?:comment je m'appelle|comment je m’appelle|mon nom|mon prénom|qui suis-je|je m'appelle comment)\b/iu,
   asksIdentity: /\b(?:personne réelle|vraie personne|es-tu réel(?:le)?|es-tu humain(?:e)?|parle-moi de toi)\b/iu,
+  asksWhatItDoes:
+    /\b(?:que fais-tu dans la vie|qu['’]est-ce que tu fais dans la vie|que faites-vous dans la vie|quel est ton (?:métier|travail)|tu fais quoi dans la vie)\b/iu,
   asksForLong: new RegExp(
     String.raw`${FR_STORY.source}|${FR_TELL}\banecdotes?\b|\bexpliquez?(?:-moi|-nous)?\b|\bcomment (?:ça|cela) (?:marche|fonctionne)\b|\bcomment fonctionnent?\b|\bétape par étape\b|\ben détail\b|\bapprends-moi\b|\bque se passe-t-il (?:quand|si|lorsque)\b|\bdécri(?:s|vez)(?:-moi|-nous)?\b|\bparlez?-moi (?:de|du|des)\b|\bracontez?-moi (?:ta|ton|tes|votre|vos|tout|comment)\b|\bénumèrez?\b|\bfais(?:-moi)? une liste\b|\bune liste de\b|\bdonnez?-moi (?:quelques|trois|quatre|cinq|une liste)\b|\bquels sont (?:les|quelques)\b|\bquelles sont (?:les|quelques)\b`,
     'iu',
@@ -320,6 +326,7 @@ const it: LanguagePack = {
     /\b(?:sei|è)\s+(?:una?\s+|un'\s*)?(?:ia|intelligenza artificiale|robot|bot|chatbot|macchina|programma|modello linguistico)\b/iu,
   asksOwnName: /\b(?:come mi chiamo|il mio nome|chi sono io)\b/iu,
   asksIdentity: /\b(?:persona vera|persona reale|sei reale|sei umana?o?|parlami di te)\b/iu,
+  asksWhatItDoes: /\b(?:che lavoro fai|cosa fai nella vita|di cosa ti occupi|qual è il tuo (?:lavoro|mestiere))\b/iu,
   asksForLong: new RegExp(
     String.raw`${IT_STORY.source}|${IT_TELL}\baneddot[oi]\b|\bspiega(?:mi|ci)?\b|\bcome funziona(?:no)?\b|\bpasso (?:a|dopo) passo\b|\bin dettaglio\b|\binsegnami\b|\bcosa succede (?:quando|se)\b|\bdescrivi(?:mi|ci)?\b|\bparlami (?:di|del|della|dello|dei|delle|degli)\b|\braccontami (?:di|del|della|tutto|come)\b|\belenca(?:mi)?\b|\bfammi (?:una lista|un elenco)\b|\buna lista di\b|\bdimmi (?:qualche|alcun[ie]|tre|quattro|cinque)\b|\bquali sono (?:i|le|gli|alcun[ie])\b`,
     'iu',
@@ -399,6 +406,8 @@ const pt: LanguagePack = {
     /\b(?:você é|és|é)\s+(?:uma?\s+)?(?:ia|inteligência artificial|robô|robo|bot|chatbot|máquina|programa|modelo de linguagem)\b/iu,
   asksOwnName: /(?:como eu me chamo|como me chamo|qual é o meu nome|meu nome|quem sou eu)/iu,
   asksIdentity: /(?:pessoa real|você é real|você é humana?o?|fale de você|fala-me de ti)/iu,
+  asksWhatItDoes:
+    /(?:o que (?:você|tu) faz(?:es)? (?:na vida|da vida)|em que (?:você )?trabalha|qual é (?:o )?seu (?:trabalho|ofício|emprego|profissão))/iu,
   asksForLong: new RegExp(
     String.raw`${PT_STORY.source}|${PT_TELL}\banedotas?\b|\bexpli(?:ca|que)(?:-me)?\b|\bme expli(?:ca|que)\b|\bcomo funcionam?\b|\bpasso a passo\b|\bem detalhes?\b|\b(?:me )?ensin[ae](?:-me)?\b|\bo que acontece (?:quando|se)\b|\b(?:me )?descrev[ae](?:-me)?\b|\b(?:me )?fal[ae](?:-me)? (?:sobre|de|do|da|dos|das)\b|\blist[ae](?:-me)?\b|\bfa(?:ça|z) uma lista\b|\buma lista de\b|\bme d[eêá] (?:algumas|alguns|tr[eê]s|quatro|cinco|uma lista)\b|\bquais s[aã]o (?:os|as|alguns|algumas)\b`,
     'iu',
@@ -477,6 +486,7 @@ const de: LanguagePack = {
     /\b(?:bist du|sind sie)\s+(?:eine?\s+)?(?:ki|künstliche intelligenz|roboter|bot|chatbot|maschine|programm|sprachmodell)\b/iu,
   asksOwnName: /(?:wie heiße ich|mein name|wer bin ich)/iu,
   asksIdentity: /(?:echte person|echter mensch|bist du echt|bist du ein mensch|erzähl von dir)/iu,
+  asksWhatItDoes: /(?:was machst du beruflich|was arbeitest du|was ist dein beruf|was machst du im leben)/iu,
   asksForLong: new RegExp(
     String.raw`${DE_STORY.source}|${DE_TELL}\banekdoten?\b|\berklär(?:e|en Sie)?\b|\bwie funktionier(?:t|en)\b|\bschritt für schritt\b|\bim detail\b|\bwas passiert,? wenn\b|\bbeschreib(?:e|en Sie)?\b|\berzähl(?:e)? (?:mir|uns) (?:von|alles|mehr|etwas über|wie)\b|\bzähl(?:e)? (?:mir )?(?:\p{L}+ ){0,3}auf\b|\beine liste\b|\bnenne? (?:mir )?(?:ein paar|einige|drei|vier|fünf)\b|\bwelche (?:\p{L}+ ){0,3}gibt es\b`,
     'iu',

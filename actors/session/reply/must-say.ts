@@ -35,6 +35,15 @@ export function asksWhoItIs(userText: string, pack?: LanguagePack): boolean {
   return ASKS_CHARACTER_NAME.test(userText) || ASKS_IF_MACHINE.test(userText) || ASKS_IDENTITY.test(userText);
 }
 
+/** "What do you do?", "What's your job?", "What do you do for a living?" (not "What do you do every morning?"). */
+const ASKS_WHAT_IT_DOES =
+  /\bwhat do you do(?: for (?:a living|work))?\s*(?:[?.!]|$)|\bwhat(?:'s|’s| is) your (?:job|work|profession|occupation|trade)\b|\bwhat (?:kind of )?work do you do\b/i;
+
+/** The line asks what the companion does in life, which its introduction says ("I'm Mira, a lighthouse keeper."). */
+export function asksWhatItDoes(userText: string, pack?: LanguagePack): boolean {
+  return ASKS_WHAT_IT_DOES.test(userText) || (pack?.asksWhatItDoes.test(userText) ?? false);
+}
+
 /** How the companion greets a user who has just told their name. */
 export function greetingFor(userName: string): string {
   return `Nice to meet you, ${userName}.`;

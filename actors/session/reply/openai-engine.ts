@@ -20,7 +20,7 @@ import { goesOnFrom } from '../../../runtime/text/said-words.js';
 import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } from './persona-card.js';
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
-import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
+import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhatItDoes, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
 import { fillerFor, howBad, neverSpoken, REPEATS, ReplyGuard } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
@@ -343,7 +343,17 @@ function asksOwnName(ctx: Localised, userText: string): boolean {
 export function personaFactFor(ctx: Localised, userText: string, known: string | undefined): string | undefined {
   const asked = userNameIn(userText) === undefined && known !== undefined && asksOwnName(ctx, userText);
   const pack = packOf(ctx);
-  if (asked || languageAskedFor(userText) || ASKS_CHARACTER_NAME.test(userText) || pack?.asksName.test(userText)) return undefined;
+  const asksName = ASKS_CHARACTER_NAME.test(userText) || (pack?.asksName.test(userText) ?? false);
+  // Asked what it does ("What do you do?"), its introduction answers, where the card says what it is
+  // ("Soy una panadera de Sevilla."); asked who it is too, with its name ("Soy Lucía, una panadera de
+  // Sevilla."). The 0.5B default answered "¿Quién eres y a qué te dedicas?" with "Hola, soy Lucía.".
+  // Not its name otherwise: noted with it, the default answered "I'm Pearl." to later turns.
+  if (asksWhatItDoes(userText, pack)) {
+    const introduced = introductionFor(ctx);
+    const named = `${ctx.characterName}, `;
+    if (introduced.includes(named)) return asksName ? introduced : introduced.replace(named, '');
+  }
+  if (asked || languageAskedFor(userText) || asksName) return undefined;
   const name = ctx.characterName;
   // A persona in another language is matched without its function words, nor the line's ("¿Qué pan haces por la mañana?").
   const foreign = !isEnglish(cardLanguage(ctx)) || !isEnglish(ctx.language);
@@ -405,26 +415,32 @@ function notesAfter(ctx: Localised, userText: string, known: string | undefined)
  */
 function exemplar(ctx: Localised): Array<{ role: string; content: string }> {
   const pack = packOf(ctx);
-  if (pack && !isEnglish(ctx.language))
-    return [
-      { role: 'user', content: pack.exemplarQuestion },
-      { role: 'assistant', content: introductionIn(pack, ctx.characterName, cardOf(ctx).card) },
-    ];
-  const card = cardOf(ctx).card;
   return [
-    { role: 'user', content: 'Who are you?' },
-    { role: 'assistant', content: isEnglish(cardLanguage(ctx)) ? introduction(ctx.characterName, card) : `I'm ${ctx.characterName}.` },
+    { role: 'user', content: pack && !isEnglish(ctx.language) ? pack.exemplarQuestion : 'Who are you?' },
+    { role: 'assistant', content: introductionFor(ctx) },
   ];
+}
+
+/** How the character says who it is in the reply's language: its name, and what it is where the card says so in that language. */
+function introductionFor(ctx: Localised): string {
+  const pack = packOf(ctx);
+  const card = cardOf(ctx).card;
+  if (pack && !isEnglish(ctx.language)) return introductionIn(pack, ctx.characterName, card);
+  return isEnglish(cardLanguage(ctx)) ? introduction(ctx.characterName, card) : `I'm ${ctx.characterName}.`;
 }
 
 /**
  * "Soy Lucía, una panadera de Sevilla.": the pack's introduction, with the words that follow the
  * name and a comma in the persona's first sentence ("Eres Lucía, una panadera de Sevilla…"), five
- * at most, when the persona is in the reply's language.
+ * at most and not ending on a function word ("un guía de montaña de" → "un guía de montaña"), when
+ * the persona is in the reply's language.
  */
 function introductionIn(pack: LanguagePack, name: string, card: string): string {
   const first = card.split(/(?<=[.!?])\s+/)[0] ?? '';
-  const what = new RegExp(`${escapeRegExp(name)},\\s+([^,.;:!?()]+)`, 'u').exec(first)?.[1]?.trim().split(/\s+/).slice(0, 5).join(' ');
+  const words = new RegExp(`${escapeRegExp(name)},\\s+([^,.;:!?()]+)`, 'u').exec(first)?.[1]?.trim().split(/\s+/).slice(0, 5) ?? [];
+  const functionWords = FUNCTION_WORDS.get(pack.language);
+  while (words.length > 0 && functionWords?.has(words.at(-1)!.toLowerCase())) words.pop();
+  const what = words.join(' ');
   const plain = pack.introduction(name);
   return what && baseLanguage(personaLanguage(card, pack.language)) === pack.language ? `${plain.replace(/\.$/, '')}, ${what}.` : plain;
 }

@@ -580,7 +580,11 @@ export class ReplyGuard {
     if (english && this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
-    if (this.nameAlone?.test(sentence)) return 'answers with its name alone';
+    const w = words(sentence);
+    // The card's answer, asked for ("What's your job?" → "I'm Tomas, a ferry captain."), is no name
+    // alone; asked for again (after "Who are you and what do you do?"), it is said again.
+    const saysTheFact = this.knownFact !== undefined && similar(words(this.knownFact), w);
+    if (!saysTheFact && this.nameAlone?.test(sentence)) return 'answers with its name alone';
     if (english && I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
     if (english && I_WITH_BARE_GERUND.test(sentence)) return 'says "I" with a bare -ing form';
     if (ASSISTANT_TALK.test(sentence) || this.pack?.assistantTalk.test(sentence)) return 'talks like an assistant';
@@ -590,10 +594,9 @@ export class ReplyGuard {
     const t = normalised(sentence, this.nameWords);
     for (let i = 0; i + RECITAL_RUN <= t.length; i++)
       if (this.recital.has(t.slice(i, i + RECITAL_RUN).join(' '))) return 'recites its persona';
-    const w = words(sentence);
-    if (w.length >= 4 && this.earlier.some((e) => similar(e, w))) return REPEATS;
+    if (!saysTheFact && w.length >= 4 && this.earlier.some((e) => similar(e, w))) return REPEATS;
     // Shorter, only word for word: "Are you a robot?" → "I'm a person.", then a story asked for → "I'm a person.".
-    if (w.length >= 2 && this.earlier.some((e) => e.join(' ') === w.join(' '))) return REPEATS;
+    if (!saysTheFact && w.length >= 2 && this.earlier.some((e) => e.join(' ') === w.join(' '))) return REPEATS;
     if (this.asked && w.length >= 3) {
       const own = contentStems(w);
       if (own.length > 0 && own.every((s) => this.asked!.has(s))) return 'says the question back';
