@@ -189,6 +189,8 @@ test('the rule-based engine answers a question that follows a greeting, and gree
   const english = (text: string) => collect(engine.reply({ ...ctx(text, 'en', greeted), characterLanguage: 'en' }));
   t.is((await english('Hello, who are you?'))[0], 'I am Lucía.');
   t.deepEqual(await english('Hello again!'), ['Hello again! Lucía here.']);
+  t.is((await english("Hi, what's your job?"))[0], 'I am Lucía.', 'asked what it does, it says who it is and what it does');
+  t.is((await collect(engine.reply(ctx('Bonjour, que fais-tu dans la vie ?', 'fr', greeted))))[0], 'Je suis Lucía.');
   t.deepEqual(
     await english('Good morning, can you tell me a story about the sea?'),
     await english('Can you tell me a story about the sea?'),

@@ -12,6 +12,7 @@ import { languagePack, type PersonaPhrases } from './language-packs.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
 import { detectLanguage } from './language-detector.js';
 import { asksForLong, subjectOf } from './reply-length.js';
+import { asksWhatItDoes } from './must-say.js';
 
 const STOP = new Set(
   'a an the and or but if of to in on at for with about is are was were be been am i you me my your we our it this that what why how when where who do does did can could would should will just really please tell'.split(
@@ -96,7 +97,7 @@ function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext):
   const traits = p.traits.length ? p.traits.slice(0, 3).join(', ') : undefined;
   if (!text) {
     yield ctx.history.length === 0 && p.greeting ? p.greeting : phrases.hello(name);
-  } else if (phrases.asksWho.test(text)) {
+  } else if (phrases.asksWho.test(text) || asksWhatItDoes(text, languagePack(language))) {
     yield phrases.iAm(name);
     if (p.description) yield /[.!?]$/.test(p.description) ? p.description : `${p.description}.`;
     if (traits) yield phrases.peopleSay(traits);
@@ -152,7 +153,7 @@ export class PersonaEngine implements ReplyEngine {
 
     if (!text) {
       yield ctx.history.length === 0 && p.greeting ? p.greeting : `Hello again! ${name} here.`;
-    } else if (/\b(your name|who are you|what are you|introduce yourself)\b/.test(lower)) {
+    } else if (/\b(your name|who are you|what are you|introduce yourself)\b/.test(lower) || asksWhatItDoes(text)) {
       yield `I am ${name}.`;
       if (p.description) yield p.description.endsWith('.') ? p.description : `${p.description}.`;
       if (traits) yield `People tell me I am ${traits}.`;
