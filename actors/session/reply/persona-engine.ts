@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ReplyContext, ReplyEngine } from './reply-engine.js';
-import { languagePack, type PersonaPhrases } from './language-packs.js';
+import { languagePack, type LanguagePack } from './language-packs.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
 import { detectLanguage } from './language-detector.js';
 import { asksForLong, subjectOf } from './reply-length.js';
@@ -89,7 +89,8 @@ function topicIn(text: string, language: string): string | undefined {
  * The same kinds of turn in a language of language-packs.ts, in its phrasing; the tones' openers
  * and closers are English words and are left out. A language without a pack is answered in English.
  */
-function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext): Generator<string> {
+function* replyIn(pack: LanguagePack, ctx: ReplyContext): Generator<string> {
+  const { persona: phrases, language } = pack;
   const { characterName: name, personality: p, userText } = ctx;
   const seed = `${name}|${ctx.history.length}|${userText}`;
   const text = afterGreeting(userText.trim(), phrases.greets);
@@ -97,7 +98,7 @@ function* replyIn(phrases: PersonaPhrases, language: string, ctx: ReplyContext):
   const traits = p.traits.length ? p.traits.slice(0, 3).join(', ') : undefined;
   if (!text) {
     yield ctx.history.length === 0 && p.greeting ? p.greeting : phrases.hello(name);
-  } else if (phrases.asksWho.test(text) || asksWhatItDoes(text, languagePack(language))) {
+  } else if (phrases.asksWho.test(text) || asksWhatItDoes(text, pack)) {
     yield phrases.iAm(name);
     if (p.description) yield /[.!?]$/.test(p.description) ? p.description : `${p.description}.`;
     if (traits) yield phrases.peopleSay(traits);
@@ -138,7 +139,7 @@ export class PersonaEngine implements ReplyEngine {
   async *reply(ctx: ReplyContext): AsyncIterable<string> {
     const pack = languagePack(ctx.language);
     if (pack) {
-      yield* replyIn(pack.persona, pack.language, ctx);
+      yield* replyIn(pack, ctx);
       return;
     }
     const { characterName: name, personality: p, userText } = ctx;

@@ -290,6 +290,8 @@ export class ReplyGuard {
   private readonly packAddressed: RegExp | undefined;
   private readonly traits: string | undefined;
   private readonly askedAboutIt: boolean;
+  /** The words of the card's answer (`knownFact`), to know a sentence that says it. */
+  private readonly factWords: string[] | undefined;
   /** The user's line asks where, when, who with or how long: the words that start the phrase that answers it (answerPhrase()). */
   private readonly phraseStart: Set<string> | undefined;
   /** The content words of a question asking who, what, where, when, which, why or how, as stem() makes them. */
@@ -327,6 +329,7 @@ export class ReplyGuard {
     this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
     this.ofItsOwn = /\b(?:you|your|yours)\b/i.test(question) && !USER_OF_THEMSELVES.test(question);
     this.asked = WH_QUESTION.test(question) ? new Set(contentStems(words(question))) : undefined;
+    this.factWords = knownFact === undefined ? undefined : words(knownFact);
     this.phraseStart = ASKS_WHERE.test(question)
       ? PLACE_START
       : ASKS_WHEN.test(question)
@@ -583,7 +586,7 @@ export class ReplyGuard {
     const w = words(sentence);
     // The card's answer, asked for ("What's your job?" → "I'm Tomas, a ferry captain."), is no name
     // alone; asked for again (after "Who are you and what do you do?"), it is said again.
-    const saysTheFact = this.knownFact !== undefined && similar(words(this.knownFact), w);
+    const saysTheFact = this.factWords !== undefined && similar(this.factWords, w);
     if (!saysTheFact && this.nameAlone?.test(sentence)) return 'answers with its name alone';
     if (english && I_WITH_THIRD_PERSON_VERB.test(sentence)) return 'says "I" with a verb of the third person';
     if (english && I_WITH_BARE_GERUND.test(sentence)) return 'says "I" with a bare -ing form';
