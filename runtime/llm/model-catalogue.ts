@@ -13,6 +13,8 @@ export interface CatalogueModel {
   sha256: string;
   bytes: number;
   expect: Record<string, string>;
+  /** The file set-up encodes from it for speed (scripts/encode_model.py), which is the one loaded. */
+  encoded?: { file: string; sha256: string };
   prompt: 'chat' | 'transcript';
   upstream: string;
   licence: string;
@@ -26,10 +28,20 @@ interface Catalogue {
 
 export const catalogue = JSON.parse(fs.readFileSync(path.join(projectRoot, 'runtime/llm/models.json'), 'utf8')) as Catalogue;
 
-/** Where scripts/setup-llm.sh installs a model: a directory per content hash, so versions never mix. */
+/**
+ * Where scripts/setup-llm.sh installs a model: a directory per content hash, so versions never mix;
+ * the encoded file where the catalogue has one (the same weights, multiplied faster).
+ */
 export function installedModelPath(id: string, toolsDir = path.join(projectRoot, '.tools')): string {
   const m = catalogue.models[id];
   if (!m) throw new Error(`unknown model ${id}`);
   if (m.installedBy) return path.join(toolsDir, 'models', m.file);
-  return path.join(toolsDir, 'models', id, m.sha256.slice(0, 12), m.file);
+  return path.join(toolsDir, 'models', id, m.sha256.slice(0, 12), m.encoded?.file ?? m.file);
+}
+
+/** The file as assembled from its packages, before any encoding (the replies benchmark's `ID+source`). */
+export function assembledModelPath(id: string, toolsDir = path.join(projectRoot, '.tools')): string {
+  const m = catalogue.models[id];
+  if (!m) throw new Error(`unknown model ${id}`);
+  return m.encoded ? path.join(path.dirname(installedModelPath(id, toolsDir)), m.file) : installedModelPath(id, toolsDir);
 }

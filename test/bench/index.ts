@@ -6,6 +6,7 @@ import { runClone } from './clone.js';
 import { runConversation } from './conversation.js';
 import { runLanguageHint } from './language-hint.js';
 import { runMedia } from './media.js';
+import { runModelSpeed } from './model-speed.js';
 import { runReplies } from './replies.js';
 import { runReplyLength } from './reply-length.js';
 import { runReplyWarmup } from './reply-warmup.js';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<void>> = {
   'language-hint': runLanguageHint,
   media: runMedia,
   replies: runReplies,
+  'model-speed': runModelSpeed,
   'warm-up': runReplyWarmup,
   'reply-length': runReplyLength,
   transcription: runTranscription,

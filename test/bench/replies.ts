@@ -29,6 +29,9 @@
  * the model's reply with its first words said ahead of their sentence, as a realtime session with a
  * voice that cuts out words says them (ReplyContext.onDraft answering them, continued by the model
  * when the rest of their sentence is refused); its first-sentence time is then when they were said.
+ * `ID+source`: the model's file as assembled, where set-up serves an encoding of it (models.json
+ * `encoded`): the same weights, so the same replies but where the kernels' order of adding breaks a
+ * near-tie, at the speed the encoding is there to beat.
  *
  *   npm run bench -- replies [--engines persona,gemma-3-270m,…] [--set all|tuning|held-out] [--characters N] [--turns N]
  *                            [--threads auto|N] [--prefix-reuse on|off] [--seed N]
@@ -56,7 +59,7 @@ import { LocalStack } from '../../runtime/stack/local-stack.js';
 import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
-import { catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
+import { assembledModelPath, catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
 import type { ReplyContext, ReplyEngine } from '../../actors/session/reply/reply-engine.js';
 import { OpenAiEngine } from '../../actors/session/reply/openai-engine.js';
 import { replyLimits } from '../../actors/session/reply/create-reply-engine.js';
@@ -128,18 +131,20 @@ interface EngineSpec {
   lookup: boolean;
   /** Its first words said ahead of their sentence, as a voice that cuts out words says them. */
   ahead?: boolean;
+  /** The model's file as assembled, not the encoding set-up serves. */
+  source?: boolean;
 }
 
 function parseEngine(engine: string): EngineSpec {
   if (engine === 'persona') return { lookup: false };
   const [model, predictor] = engine.split('+') as [string, string | undefined];
   const draft = predictor?.startsWith('draft=') ? predictor.slice('draft='.length) : undefined;
-  if (predictor !== undefined && predictor !== 'lookup' && predictor !== 'ahead' && !draft)
-    throw new Error(`engine ${engine}: after "+" comes lookup, ahead or draft=<model>, not ${predictor}`);
+  if (predictor !== undefined && !['lookup', 'ahead', 'source'].includes(predictor) && !draft)
+    throw new Error(`engine ${engine}: after "+" comes lookup, ahead, source or draft=<model>, not ${predictor}`);
   for (const id of [model, draft])
     if (id !== undefined && !catalogue.models[id])
       throw new Error(`unknown model ${id} in engine ${engine}; known: persona, ${Object.keys(catalogue.models).join(', ')}`);
-  return { model, draft, lookup: predictor === 'lookup', ahead: predictor === 'ahead' };
+  return { model, draft, lookup: predictor === 'lookup', ahead: predictor === 'ahead', source: predictor === 'source' };
 }
 
 function sumCounts(counts: Array<Record<string, number>>): Record<string, number> {
@@ -259,7 +264,7 @@ async function startModelServer(
     [
       path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
       '--model',
-      installedModelPath(id),
+      spec.source ? assembledModelPath(id) : installedModelPath(id),
       '--runtime',
       path.join(projectRoot, '.tools/llm'),
       '--port',
