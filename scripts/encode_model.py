@@ -57,9 +57,22 @@ def main():
     parser.add_argument("source")
     args = parser.parse_args()
 
-    source = GGUFReader(args.source)
     partial = f"{args.out}.partial"
-    writer = GGUFWriter(partial, source.fields["general.architecture"].contents())
+    try:
+        encoded = write(args.source, partial)
+        check(args.source, partial, encoded, args.sha256)
+    except BaseException:  # a failed check, an error, a full disk, Ctrl-C: no half-made file left
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
+    os.replace(partial, args.out)
+    print(f"{os.path.basename(args.out)}: {len(encoded)} Q5_0 matrices as Q8_0, the same weights, {os.path.getsize(args.out) / 1e6:.0f} MB")
+
+
+def write(source_file, out):
+    """The source with its Q5_0 matrices as Q8_0, written to `out`; the names of those matrices."""
+    source = GGUFReader(source_file)
+    writer = GGUFWriter(out, source.fields["general.architecture"].contents())
     for name, field in source.fields.items():
         if name.startswith("GGUF.") or name == "general.architecture":
             continue  # the writer's own
@@ -82,24 +95,24 @@ def main():
     writer.write_kv_data_to_file()
     writer.write_tensors_to_file()
     writer.close()
+    return encoded
 
-    written = {t.name: t for t in GGUFReader(partial).tensors}
-    for tensor in source.tensors:
+
+def check(source_file, out, encoded, sha256):
+    """Every re-encoded matrix decodes to exactly the source's weights, and the file is the recorded one."""
+    written = {t.name: t for t in GGUFReader(out).tensors}
+    for tensor in GGUFReader(source_file).tensors:
         if tensor.name in encoded and not np.array_equal(
             dequantize(np.asarray(tensor.data), Q5_0), dequantize(np.asarray(written[tensor.name].data), Q8_0)
         ):
-            os.remove(partial)
             fail(f"{tensor.name} does not decode to the source's weights; nothing was installed")
-    if args.sha256:
+    if sha256:
         digest = hashlib.sha256()
-        with open(partial, "rb") as f:
+        with open(out, "rb") as f:
             for chunk in iter(lambda: f.read(1 << 20), b""):
                 digest.update(chunk)
-        if digest.hexdigest() != args.sha256.lower():
-            os.remove(partial)
-            fail(f"the encoded file's SHA-256 is {digest.hexdigest()}, expected {args.sha256.lower()}; nothing was installed")
-    os.replace(partial, args.out)
-    print(f"{os.path.basename(args.out)}: {len(encoded)} Q5_0 matrices as Q8_0, the same weights, {os.path.getsize(args.out) / 1e6:.0f} MB")
+        if digest.hexdigest() != sha256.lower():
+            fail(f"the encoded file's SHA-256 is {digest.hexdigest()}, expected {sha256.lower()}; nothing was installed")
 
 
 if __name__ == "__main__":

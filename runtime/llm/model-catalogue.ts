@@ -29,19 +29,22 @@ interface Catalogue {
 export const catalogue = JSON.parse(fs.readFileSync(path.join(projectRoot, 'runtime/llm/models.json'), 'utf8')) as Catalogue;
 
 /**
- * Where scripts/setup-llm.sh installs a model: a directory per content hash, so versions never mix;
- * the encoded file where the catalogue has one (the same weights, multiplied faster).
+ * Where scripts/setup-llm.sh installs a model: a directory per content hash, so versions never mix.
+ * The encoded file where the catalogue has one and set-up made it (the same weights, multiplied
+ * faster), else the file as assembled.
  */
 export function installedModelPath(id: string, toolsDir = path.join(projectRoot, '.tools')): string {
   const m = catalogue.models[id];
   if (!m) throw new Error(`unknown model ${id}`);
   if (m.installedBy) return path.join(toolsDir, 'models', m.file);
-  return path.join(toolsDir, 'models', id, m.sha256.slice(0, 12), m.encoded?.file ?? m.file);
+  const encoded = m.encoded && path.join(toolsDir, 'models', id, m.sha256.slice(0, 12), m.encoded.file);
+  return encoded && fs.existsSync(encoded) ? encoded : assembledModelPath(id, toolsDir);
 }
 
 /** The file as assembled from its packages, before any encoding (the replies benchmark's `ID+source`). */
 export function assembledModelPath(id: string, toolsDir = path.join(projectRoot, '.tools')): string {
   const m = catalogue.models[id];
   if (!m) throw new Error(`unknown model ${id}`);
-  return m.encoded ? path.join(path.dirname(installedModelPath(id, toolsDir)), m.file) : installedModelPath(id, toolsDir);
+  if (m.installedBy) return path.join(toolsDir, 'models', m.file);
+  return path.join(toolsDir, 'models', id, m.sha256.slice(0, 12), m.file);
 }

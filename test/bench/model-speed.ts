@@ -62,6 +62,7 @@ async function startServer(label: string, file: string, threads: number, portBas
       return { label, file, threads, child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
+  child.kill();
   throw new Error(`the model server of ${label} did not start`);
 }
 
@@ -80,6 +81,7 @@ async function promptMs(server: Server, round: number): Promise<{ ms: number; to
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'bench', messages: messages(round), max_tokens: 1, temperature: 0 }),
   });
+  if (!res.ok) throw new Error(`${server.label}: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { usage?: { prompt_tokens_evaluated?: number } };
   return { ms: performance.now() - started, tokens: body.usage?.prompt_tokens_evaluated ?? 0 };
 }
@@ -91,6 +93,7 @@ async function tokensPerSecond(server: Server, round: number, tokens: number): P
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'bench', messages: messages(round), max_tokens: tokens, temperature: 0, stream: true }),
   });
+  if (!res.ok) throw new Error(`${server.label}: ${res.status} ${await res.text()}`);
   const decoder = new TextDecoder();
   let first: number | undefined;
   let completion = 0;
@@ -119,6 +122,8 @@ export async function runModelSpeed(): Promise<void> {
   const model = catalogue.models[id];
   if (!model) throw new Error(`unknown model ${id}; known: ${Object.keys(catalogue.models).join(', ')}`);
   if (!model.encoded) throw new Error(`${id} is served as assembled (no encoded file in runtime/llm/models.json): nothing to compare`);
+  if (installedModelPath(id) === assembledModelPath(id))
+    throw new Error(`${model.encoded.file} is not installed: run scripts/setup-llm.sh ${id}`);
   const rounds = Number(values.rounds);
   const tokens = Number(values.tokens);
   out(`# model speed: ${id}, served ${model.encoded.file} against the assembled ${model.file}; ${rounds} rounds, ${tokens} tokens`);
@@ -126,11 +131,10 @@ export async function runModelSpeed(): Promise<void> {
   const rows: Array<{ threads: number; label: string; prompt: number; rate: number }> = [];
   const evaluated: number[] = [];
   for (const threads of [1, 2]) {
-    const servers = [
-      await startServer(model.file, assembledModelPath(id), threads, PORT_BASES[0]!, model.prompt),
-      await startServer(model.encoded.file, installedModelPath(id), threads, PORT_BASES[1]!, model.prompt),
-    ];
+    const servers: Server[] = [];
     try {
+      servers.push(await startServer(model.file, assembledModelPath(id), threads, PORT_BASES[0]!, model.prompt));
+      servers.push(await startServer(model.encoded.file, installedModelPath(id), threads, PORT_BASES[1]!, model.prompt));
       const prompt = new Map<Server, number[]>(servers.map((s) => [s, []]));
       const rate = new Map<Server, number[]>(servers.map((s) => [s, []]));
       for (let round = 0; round < rounds; round++) {
