@@ -12,12 +12,13 @@
  * prompt's time), then the same prompt again, evaluated already, answered with up to `--tokens`
  * tokens, streamed (tokens per second after the first).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { assembledModelPath, catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
 import { projectRoot } from '../../runtime/paths.js';
 import { llmServer } from '../../runtime/stack/embedded-servers.js';
+import { ManagedProcess } from '../../runtime/stack/managed-process.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 /** Two port bases (the llm offset is added to each), clear of the other benchmarks' stacks. */
@@ -34,13 +35,14 @@ const PERSONA =
 
 interface Server {
   label: string;
-  file: string;
-  threads: number;
-  child: ChildProcess;
+  managed: ManagedProcess;
   url: string;
 }
 
-/** A model server as the embedded stack starts one (llmServer), on its own port base. */
+/**
+ * A model server as the embedded stack starts one (llmServer, ManagedProcess: started once its
+ * health answers, its log in `<dataDir>/logs/llm.log`), on its own port base and data directory.
+ */
 async function startServer(label: string, file: string, threads: number, portBase: number, prompt: 'chat' | 'transcript'): Promise<Server> {
   const { url, spec } = llmServer(
     portBase,
@@ -50,20 +52,9 @@ async function startServer(label: string, file: string, threads: number, portBas
     prompt,
     threads,
   );
-  const child = spawn(spec.command, spec.args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the model server of ${label} exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { label, file, threads, child, url };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error(`the model server of ${label} did not start`);
+  const managed = new ManagedProcess(spec, path.join(projectRoot, `.data/bench-model-speed/${portBase}`), pino({ level: 'silent' }));
+  await managed.start();
+  return { label, managed, url };
 }
 
 function messages(round: number) {
@@ -154,7 +145,7 @@ export async function runModelSpeed(): Promise<void> {
         );
       }
     } finally {
-      for (const server of servers) server.child.kill();
+      for (const server of servers) await server.managed.stop();
     }
   }
   out(`# a new prompt: ${median(evaluated)} tokens evaluated (p50)`);
