@@ -11,7 +11,7 @@ import {
 } from '../helpers/service.js';
 import { Receiver } from '../helpers/receiver.js';
 import { UNKNOWN_LENGTH } from '../../media/speech/wav.js';
-import { normalise, wavSeconds, wordsOf } from './audio-helpers.js';
+import { innerPauses, normalise, wavSeconds, wordsOf } from './audio-helpers.js';
 
 let service: TestService;
 let account: TestAccount;
@@ -160,13 +160,14 @@ test('with-timestamps gives measured word offsets for Piper that line up with th
   t.true(compared >= data.words.length * 0.7, `${compared} of ${data.words.length} words compared`);
 });
 
-test('with-timestamps measures Kokoro voices’ offsets too: every word has a length, in order, within the audio', async (t) => {
+test('with-timestamps measures Kokoro voices’ offsets too: every word has a length, in order, within the audio, a pause where it is heard', async (t) => {
   const res = await call(service.app, 'POST', '/api/v1/text-to-speech/with-timestamps', {
     key: account.live,
     body: { text: 'Good evening. Shall we begin?', voiceId: 'en-US-slt' },
   });
   t.is(res.statusCode, 200);
   const data = res.json().data as {
+    audio: string;
     words: Array<{ word: string; start: number; end: number }>;
     offsets: string;
     durationMs: number;
@@ -182,9 +183,17 @@ test('with-timestamps measures Kokoro voices’ offsets too: every word has a le
     t.true(w.end > w.start, `${w.word} has a length`);
     if (i > 0) t.true(w.start >= data.words[i - 1]!.end - 0.001, `${w.word} starts after the previous word`);
   }
-  // The pause between the two sentences lies between "evening." and "Shall".
+  // The pause between the two sentences lies between "evening." and "Shall", where it is heard.
   t.true(data.words[2]!.start - data.words[1]!.end > 0.1, JSON.stringify(data.words));
   t.true(data.words.at(-1)!.end <= data.durationMs / 1000);
+  const pauses = innerPauses(wavSeconds(Buffer.from(data.audio, 'base64')).pcm);
+  t.is(pauses.length, 1, JSON.stringify(pauses));
+  const [pauseAt, pauseMs] = pauses[0]!;
+  t.true(Math.abs(pauseAt - data.words[1]!.end) < 0.1, `the pause is heard at ${pauseAt} s, "evening." ends at ${data.words[1]!.end} s`);
+  t.true(
+    Math.abs(pauseAt + pauseMs / 1000 - data.words[2]!.start) < 0.1,
+    `the pause ends at ${pauseAt + pauseMs / 1000} s, "Shall" starts at ${data.words[2]!.start} s`,
+  );
 });
 
 test('synthesis limits: text over the maximum is 413, an unknown voice 400, missing fields 400', async (t) => {

@@ -28,11 +28,25 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from common import HttpError, JsonHandler, serve  # noqa: E402
 import cloned_voices  # noqa: E402
+import kokoro_lead  # noqa: E402
 
 MODELS = os.environ.get("SPEECH_MODELS_DIR", ".tools/speech-models")
 MAX_INPUT_CHARS = int(os.environ.get("SPEECH_TTS_MAX_INPUT_CHARS", "20000"))
 # Kokoro-82M int8 with its phoneme durations as an output (scripts/setup-speech.sh makes it).
 KOKORO_TIMED_MODEL = "kokoro-v1.0.int8-timed.onnx"
+
+
+def _lead_frames(value):
+    """Frames (25 ms) of Kokoro's lead-in silence its decoder makes before the first sound
+    (kokoro_lead.py); "all" decodes the whole lead-in (9-20 frames), as the model does."""
+    if value == "all":
+        return None
+    if not value.isdigit() or int(value) > 64:
+        sys.exit(f"SPEECH_KOKORO_LEAD_FRAMES must be a number of frames from 0 to 64, or all (got {value!r})")
+    return int(value)
+
+
+KOKORO_LEAD_FRAMES = _lead_frames(os.environ.get("SPEECH_KOKORO_LEAD_FRAMES", "4"))
 # Kokoro's audio runs ahead of its durations: after a pause, speech came back a median 54-59 ms before
 # the measured start of the next sound in three English voices, 34 ms in two Spanish ones and 70 ms
 # in the French one (Piper: 0-6 ms, the same measure). Its timings are moved this much earlier.
@@ -216,7 +230,10 @@ class KokoroEngine:
         options = rt.SessionOptions()
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-        session = rt.InferenceSession(os.path.join(MODELS, KOKORO_TIMED_MODEL), sess_options=options, providers=resolve_providers())
+        path = os.path.join(MODELS, KOKORO_TIMED_MODEL)
+        model = path if KOKORO_LEAD_FRAMES is None else kokoro_lead.shortened_lead(path, KOKORO_LEAD_FRAMES)
+        session = rt.InferenceSession(model, sess_options=options, providers=resolve_providers())
+        session._model_path = path  # a session made from bytes has none; kokoro-onnx 0.6.1 only checks that it exists
         self.kokoro = Kokoro.from_session(session, os.path.join(MODELS, "voices.npz"))
         self.voices = set(self.kokoro.get_voices())
         self.lock = threading.Lock()
