@@ -230,16 +230,23 @@ class KokoroEngine:
         options = rt.SessionOptions()
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
-        path = os.path.join(MODELS, KOKORO_TIMED_MODEL)
-        model = path if KOKORO_LEAD_FRAMES is None else kokoro_lead.shortened_lead(path, KOKORO_LEAD_FRAMES)
-        session = rt.InferenceSession(model, sess_options=options, providers=resolve_providers())
-        session._model_path = path  # a session made from bytes has none; kokoro-onnx 0.6.1 only checks that it exists
-        self.kokoro = Kokoro.from_session(session, os.path.join(MODELS, "voices.npz"))
+        path, voices = os.path.join(MODELS, KOKORO_TIMED_MODEL), os.path.join(MODELS, "voices.npz")
+        # The model as it ships: cloned voices' styles were chosen on its audio (the voice builder,
+        # whose stock voices' audio it made), so they are synthesised by it, exactly as scored.
+        self.kokoro = Kokoro.from_session(rt.InferenceSession(path, sess_options=options, providers=resolve_providers()), voices)
+        # The stock voices: the model with its decoder started just before the speech (kokoro_lead.py).
+        self.stock = self.kokoro
+        if KOKORO_LEAD_FRAMES is not None:
+            session = rt.InferenceSession(kokoro_lead.shortened_lead(path, KOKORO_LEAD_FRAMES), sess_options=options, providers=resolve_providers())
+            session._model_path = path  # a session made from bytes has none; kokoro-onnx 0.6.1 only checks that it exists
+            self.stock = Kokoro.from_session(session, voices)
         self.voices = set(self.kokoro.get_voices())
         self.lock = threading.Lock()
         self._mandarin = False  # misaki's Mandarin G2P, loaded by warm_phonemisers or the first Mandarin text
         self._mandarin_lock = threading.Lock()
-        self.kokoro.create("Warm up.", voice="af_heart", lang="en-us")
+        self.stock.create("Warm up.", voice="af_heart", lang="en-us")
+        if self.kokoro is not self.stock:
+            self.kokoro.create("Warm up.", voice="af_heart", lang="en-us")
         if os.environ.get("SPEECH_KOKORO_WARM_LANGUAGES", "1") != "0":
             threading.Thread(target=self.warm_phonemisers, name="warm-phonemisers", daemon=True).start()
 
@@ -271,8 +278,8 @@ class KokoroEngine:
 
     def synthesize(self, text, voice, speed, lang=None):
         """(float32 audio, sample rate, its phonemes as timed: [(symbol, start_s, end_s)], the
-        language spoken). `voice` is a name or a style table; each voice speaks its own language's
-        phonemes unless told another."""
+        language spoken). `voice` is a stock voice's name or a cloned voice's style table; each voice
+        speaks its own language's phonemes unless told another."""
         lang = lang or (VOICE_LANGUAGES.get(voice[:1], "en-us") if isinstance(voice, str) else "en-us")
         if lang not in PHONEME_LANGUAGES:
             raise HttpError(400, f"language {lang!r} is not one Kokoro speaks here ({', '.join(sorted(PHONEME_LANGUAGES))})")
@@ -280,11 +287,12 @@ class KokoroEngine:
         # comma or a full stop; the service places the pauses between its pieces (piece-pauses.ts).
         # A text longer than one window (510 phonemes) is joined without the pause between windows.
         timed = dict(voice=voice, speed=speed, lang=lang, sentence_pause=0, clause_pause=0)
+        model = self.stock if isinstance(voice, str) else self.kokoro
         with self.lock:
             if lang.startswith("en-"):
-                samples, sr, timings = self.kokoro.create_timed(text, **timed)
+                samples, sr, timings = model.create_timed(text, **timed)
             else:
-                samples, sr, timings = self.kokoro.create_timed(self.phonemes(text, lang), is_phonemes=True, **timed)
+                samples, sr, timings = model.create_timed(self.phonemes(text, lang), is_phonemes=True, **timed)
         timed = [(t.phoneme, max(0.0, t.start - KOKORO_TIMING_LEAD_S), max(0.0, t.end - KOKORO_TIMING_LEAD_S)) for t in timings]
         return np.asarray(samples, np.float32), sr, timed, lang
 
