@@ -6,7 +6,7 @@ import { replyLanguage } from '../../actors/session/reply/reply-language.js';
 import { canonicalLanguage, languageName, nativeLanguageName } from '../../runtime/characters/languages.js';
 import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter, personaFactFor } from '../../actors/session/reply/openai-engine.js';
 import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
-import { ReplyGuard, fillerFor } from '../../actors/session/reply/reply-guard.js';
+import { ReplyGuard, fillerFor, neverSpoken } from '../../actors/session/reply/reply-guard.js';
 import { languagePack } from '../../actors/session/reply/language-packs.js';
 import { userNameIn } from '../../actors/session/reply/user-facts.js';
 import type { ReplyContext, Turn } from '../../actors/session/reply/reply-engine.js';
@@ -263,6 +263,28 @@ test('in Spanish the guard refuses the persona\'s "Eres <name>" and a claim to b
   t.true(filler('¡Hola!'));
   t.false(filler('Hago pan de aceite.'));
   t.false(fillerFor('Hola, ¿quién eres?', pack)('¡Hola!'), 'greeted, a greeting is an answer');
+});
+
+test('in another language the guard refuses a sentence surely in English, never to be spoken, and lets its own language and short words pass', (t) => {
+  const claire = { systemPrompt: 'Tu es Claire Morel, fromagère à Lyon.', description: '', traits: [] };
+  const guard = new ReplyGuard(
+    'Claire Morel',
+    claire,
+    [],
+    undefined,
+    false,
+    'Bonjour, que fais-tu le matin ?',
+    undefined,
+    languagePack('fr'),
+    false,
+  );
+  t.is(guard.refuses('Hello!'), 'answers in English');
+  t.is(guard.refuses('I open my cheese shop at seven every morning.'), 'answers in English');
+  t.true(neverSpoken('answers in English'));
+  for (const own of ['Bonjour !', "J'ouvre ma fromagerie à sept heures.", 'Oui, bien sûr.', 'OK.', 'Super !', 'On dit « Good morning ! ».'])
+    t.is(guard.refuses(own), undefined, own);
+  const english = new ReplyGuard('Claire Morel', claire, [], undefined, false, 'Hi, what do you do in the morning?');
+  t.is(english.refuses('Hello!'), undefined, 'in English, English is the answer');
 });
 
 test('in French its name alone after a yes answers nothing it was not asked, and "mon prénom" asks the user\'s own name', (t) => {

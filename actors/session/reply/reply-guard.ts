@@ -11,6 +11,7 @@
 import { escapeRegExp, firstPersonVerb, nameForms, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
 import type { Personality } from '../../../runtime/db/entities/character.js';
 import type { LanguagePack } from './language-packs.js';
+import { detectLanguage } from './language-detector.js';
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
 
@@ -219,7 +220,7 @@ const LEAST_BAD_FIRST = [
  * ("What does your son want to be?" → "I'm Ravi.", the least bad of a benchmark turn's three
  * attempts) says it is someone else; its fillers or the fixed in-character line come first.
  */
-const NEVER_SPOKEN = ["takes the user's name"] as const;
+const NEVER_SPOKEN = ["takes the user's name", 'answers in English'] as const;
 
 /**
  * Words a sentence may be cut before and still read whole: prepositions, conjunctions and relative
@@ -261,6 +262,9 @@ const MIN_KEPT_WORDS = 3;
 const ASKS_WHAT_ITS_THING_IS = /^\W*(?:\w+[,!]?\s+){0,3}?what(?:'s|’s|\s+is|\s+was)\s+your\b/i;
 /** "My favourite clock is a 1790s longcase clock…": its predicate, from the article. */
 const PREDICATE = /^\W*(?:my|our)\s+[^.!?,]{1,40}?\s+(?:is|was)\s+((?:a|an|the)\s[^.!?]+)/i;
+
+/** Quotation marks: «…», “…”, "…". */
+const QUOTES = /[«»“”"]/u;
 
 /** Why the guard refuses a sentence. */
 export type Refusal = (typeof LEAST_BAD_FIRST)[number] | (typeof NEVER_SPOKEN)[number];
@@ -575,6 +579,10 @@ export class ReplyGuard {
   /** Why the sentence should not be spoken, or undefined when it may be. */
   refuses(sentence: string): Refusal | undefined {
     const english = this.english;
+    // The small model falls back to English ("Bonjour, que fais-tu le matin ?" → "Hello!"): a
+    // sentence the typed turn's detector is sure is English is no answer in another language. Not
+    // one that quotes ("On dit « Good morning ! »."): its English may be what was asked for.
+    if (!english && !QUOTES.test(sentence) && detectLanguage(sentence).language === 'en') return 'answers in English';
     if (english && this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
     if (this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence))
       return 'speaks of itself in the second or third person';
