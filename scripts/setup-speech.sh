@@ -82,7 +82,12 @@ onnx.checker.check_model(model)
 onnx.save(model, out + ".tmp")
 os.replace(out + ".tmp", out)
 PYEOF
+  rm -f "$MODELS"/kokoro-v1.0.int8-timed.lead*.onnx # made from the copy replaced
 fi
+
+# The stock voices' copy of that: its decoder started just before the speech (kokoro_lead.py, at its
+# default lead; the server makes another lead's copy on its first start with it).
+"$PY" media/speech/model-server/kokoro_lead.py "$MODELS/kokoro-v1.0.int8-timed.onnx" >/dev/null
 
 if [ ! -s "$MODELS/voices.npz" ]; then
   say "converting the Kokoro voices of kokoro-js@${KOKORO_JS_VERSION} ($MODELS/voices.npz)"

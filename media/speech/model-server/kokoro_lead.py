@@ -11,7 +11,15 @@ kokoro-onnx derives from it (scaled to the audio's length) stay right.
 
 Capping the lead-in's duration in the encoder instead (so the predictors saw a shorter alignment)
 was tried and heard far worse (docs/BENCHMARKS.md#kokoros-first-piece).
+
+The edited model is a file beside the original, made once (scripts/setup-speech.sh makes the
+default's; the server makes another lead's on its first start with it):
+
+    python kokoro_lead.py MODEL.onnx [FRAMES]
 """
+import os
+import sys
+
 import onnx
 from onnx import TensorProto, helper
 
@@ -20,6 +28,26 @@ DURATIONS = "/encoder/Gather_output_0"  # frames per token, the pads included
 FEATURES = "/encoder/MatMul_1_output_0"  # the text encoder's output over the frames: (1, C, frames)
 PITCH = "/encoder/Reshape_output_0"  # F0 at twice the frame rate: (1, 2 × frames)
 ENERGY = "/encoder/Reshape_1_output_0"  # N, as F0
+
+
+# Part of the edited files' names: a change to the edit below must change it, so that no file made by
+# an earlier edit is loaded as this one's.
+EDIT = "lead1"
+# Frames of the lead-in the decoder still makes (SPEECH_KOKORO_LEAD_FRAMES): 4 was heard as the whole
+# lead-in is, where 3 in the encoder was not (docs/BENCHMARKS.md#kokoros-first-piece).
+DEFAULT_LEAD_FRAMES = 4
+
+
+def edited_model(model_path, lead_frames):
+    """The path of `model_path` with its decoder started `lead_frames` before the lead-in's end,
+    written beside it (in one rename) if it is not there yet."""
+    out = f"{os.path.splitext(model_path)[0]}.{EDIT}-{lead_frames}.onnx"
+    if not os.path.exists(out):
+        tmp = f"{out}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(shortened_lead(model_path, lead_frames))
+        os.replace(tmp, out)
+    return out
 
 
 def shortened_lead(model_path, lead_frames):
@@ -71,11 +99,19 @@ def _sort(graph):
     while pending:
         waiting = []
         for node in pending:
-            (ordered if all(i in ready for i in node.input) else waiting).append(node)
-            if ordered and ordered[-1] is node:
+            if all(i in ready for i in node.input):
+                ordered.append(node)
                 ready.update(node.output)
+            else:
+                waiting.append(node)
         if len(waiting) == len(pending):
             raise ValueError(f"the edited graph has a cycle or an unknown input at {waiting[0].name}")
         pending = waiting
     del graph.node[:]
     graph.node.extend(ordered)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) not in (2, 3) or not sys.argv[-1].isdigit() and len(sys.argv) == 3:
+        sys.exit("usage: kokoro_lead.py MODEL.onnx [FRAMES]")
+    print(edited_model(sys.argv[1], int(sys.argv[2]) if len(sys.argv) == 3 else DEFAULT_LEAD_FRAMES))

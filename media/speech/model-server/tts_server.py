@@ -46,7 +46,7 @@ def _lead_frames(value):
     return int(value)
 
 
-KOKORO_LEAD_FRAMES = _lead_frames(os.environ.get("SPEECH_KOKORO_LEAD_FRAMES", "4"))
+KOKORO_LEAD_FRAMES = _lead_frames(os.environ.get("SPEECH_KOKORO_LEAD_FRAMES", str(kokoro_lead.DEFAULT_LEAD_FRAMES)))
 # Kokoro's audio runs ahead of its durations: after a pause, speech came back a median 54-59 ms before
 # the measured start of the next sound in three English voices, 34 ms in two Spanish ones and 70 ms
 # in the French one (Piper: 0-6 ms, the same measure). Its timings are moved this much earlier.
@@ -237,9 +237,8 @@ class KokoroEngine:
         # The stock voices: the model with its decoder started just before the speech (kokoro_lead.py).
         self.stock = self.kokoro
         if KOKORO_LEAD_FRAMES is not None:
-            session = rt.InferenceSession(kokoro_lead.shortened_lead(path, KOKORO_LEAD_FRAMES), sess_options=options, providers=resolve_providers())
-            session._model_path = path  # a session made from bytes has none; kokoro-onnx 0.6.1 only checks that it exists
-            self.stock = Kokoro.from_session(session, voices)
+            edited = kokoro_lead.edited_model(path, KOKORO_LEAD_FRAMES)
+            self.stock = Kokoro.from_session(rt.InferenceSession(edited, sess_options=options, providers=resolve_providers()), voices)
         self.voices = set(self.kokoro.get_voices())
         self.lock = threading.Lock()
         self._mandarin = False  # misaki's Mandarin G2P, loaded by warm_phonemisers or the first Mandarin text
