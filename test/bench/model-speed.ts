@@ -12,13 +12,9 @@
  * prompt's time), then the same prompt again, evaluated already, answered with up to `--tokens`
  * tokens, streamed (tokens per second after the first).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { assembledModelPath, catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
-import { projectRoot } from '../../runtime/paths.js';
-import { llmServer } from '../../runtime/stack/embedded-servers.js';
-import { ManagedProcess } from '../../runtime/stack/managed-process.js';
+import { startBenchModelServer, type BenchModelServer } from './bench-model-server.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 /** Two port bases (the llm offset is added to each), clear of the other benchmarks' stacks. */
@@ -33,28 +29,18 @@ const PERSONA =
   'asks about the sea you tell them what you have seen from the lamp room: whales in August, fog in June, ' +
   'and the winter gales that shake the windows. You remember the names of everyone who visits.';
 
-interface Server {
+interface Server extends BenchModelServer {
   label: string;
-  managed: ManagedProcess;
-  url: string;
 }
 
-/**
- * A model server as the embedded stack starts one (llmServer, ManagedProcess: started once its
- * health answers, its log in `<dataDir>/logs/llm.log`), on its own port base and data directory.
- */
-async function startServer(label: string, file: string, threads: number, portBase: number, prompt: 'chat' | 'transcript'): Promise<Server> {
-  const { url, spec } = llmServer(
-    portBase,
-    file,
-    path.join(projectRoot, '.tools/llm'),
-    path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
-    prompt,
-    threads,
-  );
-  const managed = new ManagedProcess(spec, path.join(projectRoot, `.data/bench-model-speed/${portBase}`), pino({ level: 'silent' }));
-  await managed.start();
-  return { label, managed, url };
+async function startServer(
+  label: string,
+  model: string,
+  threads: number,
+  portBase: number,
+  prompt: 'chat' | 'transcript',
+): Promise<Server> {
+  return { label, ...(await startBenchModelServer({ model, portBase, prompt, threads })) };
 }
 
 function messages(round: number) {
@@ -145,7 +131,7 @@ export async function runModelSpeed(): Promise<void> {
         );
       }
     } finally {
-      for (const server of servers) await server.managed.stop();
+      for (const server of servers) await server.stop();
     }
   }
   out(`# a new prompt: ${median(evaluated)} tokens evaluated (p50)`);

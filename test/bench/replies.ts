@@ -43,7 +43,7 @@
  * the language, instead of in the language itself (language-packs.ts). The summary gives each
  * language's tuning and held-out figures apart, beside English's.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,6 @@ import { migrate, openOrm } from '../../runtime/db/orm.js';
 import { projectRoot } from '../../runtime/paths.js';
 import { startService } from '../../http/server/start-service.js';
 import { LocalStack } from '../../runtime/stack/local-stack.js';
-import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { createUser } from '../../runtime/accounts/users.js';
 import { SCOPES } from '../../runtime/accounts/scopes.js';
 import { assembledModelPath, catalogue, installedModelPath } from '../../runtime/llm/model-catalogue.js';
@@ -75,6 +74,7 @@ import {
 } from './reply-checks.js';
 import { LANGUAGE_CHARACTERS } from './reply-characters-languages.js';
 import { processCpuMs } from './process-cpu.js';
+import { startBenchModelServer, type BenchModelServer } from './bench-model-server.js';
 import { firstWords } from '../../media/publishing/sentence-pieces.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -250,51 +250,28 @@ const firstSentenceMs = (engine: TimedEngine) => engine.last?.firstMs ?? Number.
 const firstSentenceCpuMs = (engine: TimedEngine) => engine.last?.firstCpuMs ?? Number.NaN;
 const saidAheadOf = (engine: TimedEngine) => engine.last?.saidAhead;
 
-async function startModelServer(
+/** The model server of engine `id` as `spec` asks for it: the file as assembled or served, drafted or not. */
+function startModelServer(
   id: string,
   spec: EngineSpec,
-  port: number,
+  portBase: number,
   threads: string,
   prefixReuse: string,
   completionsLog: string,
   seed: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
-      '--model',
-      spec.source ? assembledModelPath(id) : installedModelPath(id),
-      '--runtime',
-      path.join(projectRoot, '.tools/llm'),
-      '--port',
-      String(port),
-      '--prompt',
-      catalogue.models[id]!.prompt,
-      '--threads',
-      threads,
-      '--prefix-reuse',
-      prefixReuse,
-      '--completions-log',
-      completionsLog,
-      '--seed',
-      seed,
+): Promise<BenchModelServer> {
+  return startBenchModelServer({
+    model: spec.source ? assembledModelPath(id) : installedModelPath(id),
+    portBase,
+    prompt: catalogue.models[id]!.prompt,
+    threads: threads === 'auto' ? 'auto' : Number(threads),
+    completionsLog,
+    args: [
+      ...['--prefix-reuse', prefixReuse, '--seed', seed],
       ...(spec.draft ? ['--draft-model', installedModelPath(spec.draft)] : []),
       ...(spec.lookup ? ['--lookup', 'on'] : []),
     ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the model server of ${id} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the model server of ${id} did not start`);
+  });
 }
 
 async function countTokens(llmUrl: string | undefined, text: string): Promise<number> {
@@ -359,7 +336,7 @@ export async function runReplies(): Promise<void> {
     COMPANION_PLAN_LIMITS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000, dailyCallsPerKey: 1_000_000 } }),
   };
   const stack = await LocalStack.start(loadConfig(base, []), log, ['natsUrl', 'redisUrl', 'databaseUrl', 'temporalAddress']);
-  const servers: Array<{ child: ChildProcess; url: string }> = [];
+  const servers: BenchModelServer[] = [];
   const results = new Map<string, TurnRecord[]>();
   const names = new Map<string, string>();
   try {
@@ -375,7 +352,7 @@ export async function runReplies(): Promise<void> {
         const server = await startModelServer(
           specs.get(m)!.model!,
           specs.get(m)!,
-          portBase + STACK_PORT_OFFSETS.llm + 10 + i,
+          portBase + 10 + i,
           threads,
           String(values['prefix-reuse']),
           completionsLogOf(m),
@@ -383,7 +360,7 @@ export async function runReplies(): Promise<void> {
         );
         servers.push(server);
         llmUrls.set(m, server.url);
-        llmPids.set(m, server.child.pid);
+        llmPids.set(m, server.pid);
       }),
     );
     const load = () =>
@@ -527,7 +504,7 @@ export async function runReplies(): Promise<void> {
     printSummary(engines, results);
     out(`# load average ${load()} at the end (the machine is shared: compare engines of one run)`);
   } finally {
-    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.stop()));
     await stack.stop();
   }
 }

@@ -22,7 +22,6 @@
  *
  *   npm run bench -- reply-length [--threads 1] [--set all|tuning|held-out] [--stories on|off|only]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +32,7 @@ import { OpenAiEngine, DEFAULT_REPLY_LIMITS } from '../../actors/session/reply/o
 import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
 import type { Personality } from '../../runtime/db/entities/character.js';
 import { asksForLong, asksForStory } from '../../actors/session/reply/reply-length.js';
+import { startBenchModelServer, type BenchModelServer } from './bench-model-server.js';
 
 interface Speaker {
   name: string;
@@ -184,13 +184,13 @@ export async function runReplyLength(): Promise<void> {
     },
   });
   const config = loadConfig(process.env, []);
-  const port = 29_500 + (process.pid % 400);
-  const server = await modelServer(config, port, String(values.threads), ['--prefix-reuse', 'off']);
+  const portBase = 39_600 + (process.pid % 50) * 2;
+  const server = await modelServer(config, portBase, String(values.threads), ['--prefix-reuse', 'off']);
   const loadBefore = load();
   const results: Measured[] = [];
   const stories: Story[] = [];
   try {
-    const url = `http://127.0.0.1:${port}`;
+    const url = server.url;
     const engines = {
       baseline: new OpenAiEngine(url, 'bench', undefined, 55_000, { ...DEFAULT_REPLY_LIMITS, long: undefined }),
       'long form': new OpenAiEngine(url, 'bench', undefined, 55_000, DEFAULT_REPLY_LIMITS),
@@ -217,15 +217,15 @@ export async function runReplyLength(): Promise<void> {
       }
     }
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
   }
   if (values.stories !== 'off') {
     // As a session's: the prompt kept between turns, one sequence per engine's conversation.
-    const storyServer = await modelServer(config, port + 1, String(values.threads), ['--sequences', '2']);
+    const storyServer = await modelServer(config, portBase + 1, String(values.threads), ['--sequences', '2']);
     try {
-      stories.push(...(await tellStories(`http://127.0.0.1:${port + 1}`, values.set as string)));
+      stories.push(...(await tellStories(storyServer.url, values.set as string)));
     } finally {
-      storyServer.kill('SIGTERM');
+      await storyServer.stop();
     }
   }
   const loadAfter = load();
@@ -307,22 +307,13 @@ async function tellStories(url: string, set: string): Promise<Story[]> {
   return stories;
 }
 
-/** The embedded model server on `port`, ready. */
-async function modelServer(config: ReturnType<typeof loadConfig>, port: number, threads: string, args: string[]): Promise<ChildProcess> {
-  const server = spawn(
-    process.execPath,
-    [
-      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
-      ...['--model', config.llmModelPath, '--runtime', config.llmRuntimeDir, '--port', String(port)],
-      ...['--threads', threads, '--seed', '42', ...args],
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`llm-server exited with ${code}`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
+/** The embedded model server above `portBase`, ready. */
+function modelServer(config: ReturnType<typeof loadConfig>, portBase: number, threads: string, args: string[]): Promise<BenchModelServer> {
+  const model = config.llmModelPath;
+  return startBenchModelServer({
+    model,
+    portBase,
+    threads: threads === 'auto' ? 'auto' : Number(threads),
+    args: ['--seed', '42', ...args],
   });
-  return server;
 }

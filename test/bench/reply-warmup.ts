@@ -7,14 +7,13 @@
  *
  *   npm run bench -- warm-up [--rounds 4] [--threads 1]
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../runtime/config.js';
-import { projectRoot } from '../../runtime/paths.js';
 import { OpenAiEngine, DEFAULT_REPLY_LIMITS } from '../../actors/session/reply/openai-engine.js';
 import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
 import { CHARACTERS } from './reply-checks.js';
+import { startBenchModelServer } from './bench-model-server.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,30 +39,13 @@ export async function runReplyWarmup(): Promise<void> {
   });
   const rounds = Number(values.rounds);
   const config = loadConfig(process.env, []);
-  const port = 29_000 + (process.pid % 500);
-  const server = spawn(
-    process.execPath,
-    [
-      path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
-      '--model',
-      config.llmModelPath,
-      '--runtime',
-      config.llmRuntimeDir,
-      '--port',
-      String(port),
-      '--threads',
-      String(values.threads),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`llm-server exited with ${code}`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve();
-    });
+  const server = await startBenchModelServer({
+    model: config.llmModelPath,
+    portBase: 39_700 + (process.pid % 100),
+    threads: values.threads === 'auto' ? 'auto' : Number(values.threads),
   });
   try {
-    const url = `http://127.0.0.1:${port}`;
+    const url = server.url;
     const limits = { ...DEFAULT_REPLY_LIMITS, temperature: 0 };
     const cold = new OpenAiEngine(url, 'bench', undefined, 60_000, limits, false);
     const warm = new OpenAiEngine(url, 'bench', undefined, 60_000, limits, true);
@@ -93,6 +75,6 @@ export async function runReplyWarmup(): Promise<void> {
     process.stdout.write(`${row('without warm-up (baseline)', coldMs)}\n`);
     process.stdout.write(`${row('with warm-up at session start', warmMs)}\n`);
   } finally {
-    server.kill('SIGTERM');
+    await server.stop();
   }
 }
