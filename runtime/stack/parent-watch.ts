@@ -4,13 +4,15 @@
  * whose write end only the service has. When the service dies, even by kill -9, the pipe closes;
  * the watch then reads `<dataDir>/run/*.pid` (`<pid> <stop signal>`, written by ManagedProcess)
  * and stops each server's process group with its own stop signal, then SIGKILL after 10 s. At a
- * clean stop the pid files are gone before the pipe closes, so it has nothing to do; the stop still
- * waits for the watch to exit, because a watch that wakes up late would read the pid files of the
- * next stack started on the same data directory and stop its servers.
+ * clean stop the service says "stop" before it closes the pipe, and the watch exits without reading
+ * anything: the pid files left then are another stack's on the same data directory (a benchmark's
+ * stack beside the TURN server of the service it starts, or the next stack started there), whose
+ * servers must keep running. The stop still waits for the watch to exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const SCRIPT = `
+read -r said && [ "$said" = stop ] && exit 0
 cat >/dev/null
 groups() {
   for f in "$1"/*.pid; do
@@ -66,11 +68,11 @@ export class ParentWatch {
   }
 
   /**
-   * At a clean stop (servers already stopped, pid files removed): closing the pipe lets the watch
-   * exit, and this resolves once it has. A watch that has not exited within 5 s is killed.
+   * At a clean stop (this stack's servers already stopped): the watch is told so and exits, and
+   * this resolves once it has. A watch that has not exited within 5 s is killed.
    */
   async stop(): Promise<void> {
-    this.child.stdin?.end();
+    this.child.stdin?.end('stop\n');
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);

@@ -184,6 +184,18 @@ test.serial('a stack stopped and started again at once on the same data director
   t.true(await redisAnswersPing(redisPort));
 });
 
+test.serial("another stack of the same process on the same data directory, stopped, leaves this one's servers running", async (t) => {
+  // A benchmark's stack and the service it starts, whose own stack holds only its TURN server: the
+  // service's close stopped the benchmark's NATS, Redis and PostgreSQL, which were then restarted.
+  const running = redis().pid;
+  const other = await LocalStack.start(config, log, ['natsUrl'], policy);
+  await other.stop();
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  t.is(redis().pid, running, "this stack's Redis was not stopped by the other's stop");
+  t.is(redis().restarts, 0);
+  t.true(await redisAnswersPing(redisPort));
+});
+
 /** The pid `<dir>/run/<server>.pid` records: what an operator would kill. */
 function recordedPid(server: string, dir = dataDir): number {
   return Number(fs.readFileSync(path.join(dir, 'run', `${server}.pid`), 'utf8').split(' ')[0]);
