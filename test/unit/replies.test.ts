@@ -791,6 +791,40 @@ test('with the embedded model, the first words a voice synthesised ahead are sai
   );
 });
 
+test("first words made of the question's own words are said ahead by the embedded model; a sentence that only says the question back is continued from them", async (t) => {
+  // "The tallest mountain" waited for "…is Mount Everest," (8 more tokens) as the question said back.
+  const asked = 'What is the tallest mountain in the world?';
+  const words = 'The tallest mountain in the world is Mount Everest, which stands at 8,848 metres above the sea. '.split(/(?<= )/);
+  const embedded = await streamingModel(t, [words], 5);
+  t.deepEqual(await spokenReply(new OpenAiEngine(embedded.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true), asked, true), [
+    'opening: The tallest mountain',
+    'say now: The tallest mountain',
+    'sentence: The tallest mountain in the world is Mount Everest, which stands at 8,848 metres above the sea.',
+  ]);
+
+  const back = await streamingModel(t, ['The tallest mountain in the world? '.split(/(?<= )/), [' is Mount Everest. ']], 5);
+  const engine = new OpenAiEngine(back.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, true);
+  t.deepEqual(await spokenReply(engine, asked, true), [
+    'opening: The tallest mountain',
+    'say now: The tallest mountain',
+    'sentence: The tallest mountain is Mount Everest.',
+  ]);
+  t.is(back.seen.requests, 2, 'continued from the words said');
+
+  // Another server cannot go on from words said: an opening of the question's words waits for its sentence.
+  const other = await streamingModel(
+    t,
+    ['The tallest mountain in the world, which is Mount Everest, stands at 8,848 metres. '.split(/(?<= )/)],
+    5,
+  );
+  const events = await spokenReply(new OpenAiEngine(other.url, 'other', undefined, 5000, DEFAULT_REPLY_LIMITS), asked);
+  t.true(events.includes('opening: The tallest mountain in the world,'), events.join(' | '));
+  t.false(
+    events.some((e) => e.startsWith('say now')),
+    events.join(' | '),
+  );
+});
+
 test('first words said ahead whose sentence is refused are continued by the embedded model; refused again, they are the reply', async (t) => {
   const refused = "I watch the boats come in every morning, and if you have any other questions, please don't hesitate to ask. ".split(
     /(?<= )/,

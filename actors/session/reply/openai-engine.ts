@@ -21,7 +21,7 @@ import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } 
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
 import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhatItDoes, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
-import { fillerFor, howBad, neverSpoken, REPEATS, ReplyGuard } from './reply-guard.js';
+import { fillerFor, howBad, neverSpoken, REPEATS, ReplyGuard, SAYS_QUESTION_BACK } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
@@ -994,12 +994,15 @@ export class OpenAiEngine implements ReplyEngine {
     });
     // The opening words as the first sentence: every check the cleaner would make of it, without
     // recording anything (missing the question, they wait for the sentence that may answer it).
-    const fitAsFirst = (words: string) =>
-      cleaner.saysAsWritten(words) &&
-      !isFiller(words) &&
-      !breaks(words, ctx.userText) &&
-      !echoesPrompt(words, ctx) &&
-      unfitFor(words, true) === undefined;
+    // Made of the question's words, they are how an answer begins ("The tallest mountain" of "What
+    // is the tallest mountain in the world?"), not the question said back, where the model can go on
+    // from words said (the embedded one): the sentence they begin is judged whole when it comes, and
+    // one that only says the question back is continued from them. Another server's would be the reply.
+    const fitAsFirst = (words: string) => {
+      if (!cleaner.saysAsWritten(words) || isFiller(words) || breaks(words, ctx.userText) || echoesPrompt(words, ctx)) return false;
+      const why = unfitFor(words, true);
+      return why === undefined || (why === SAYS_QUESTION_BACK && this.embedded);
+    };
     // The model's text until the cleaner's first sentence: told as the draft, read for the reply's
     // opening words. A continuation goes on from words already said: the cleaner reads them first.
     let soFar: string | undefined = (open || draft) && prefix === undefined ? '' : undefined;

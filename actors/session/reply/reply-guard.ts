@@ -193,6 +193,8 @@ function similar(a: string[], b: string[]): boolean {
 
 /** Why the guard refuses a sentence the companion said before (its callers may let a sentence already begun aloud finish). */
 export const REPEATS = 'repeats an earlier reply';
+/** Why the guard refuses a sentence made only of the question's words (openai-engine.ts lets a sentence's opening words begin so). */
+export const SAYS_QUESTION_BACK = 'says the question back';
 
 /**
  * The guard's reasons, the least bad first: when every attempt of a turn was refused, the one
@@ -205,7 +207,7 @@ const LEAST_BAD_FIRST = [
   'speaks of itself in the second person',
   'answers a question about itself about "you"',
   REPEATS,
-  'says the question back',
+  SAYS_QUESTION_BACK,
   'answers with its name alone',
   'says "I" with a verb of the third person',
   'says "I" with a bare -ing form',
@@ -610,7 +612,7 @@ export class ReplyGuard {
     if (!saysTheFact && w.length >= 2 && this.earlier.some((e) => e.join(' ') === w.join(' '))) return REPEATS;
     if (this.asked && w.length >= 3) {
       const own = contentStems(w);
-      if (own.length > 0 && own.every((s) => this.asked!.has(s))) return 'says the question back';
+      if (own.length > 0 && own.every((s) => this.asked!.has(s))) return SAYS_QUESTION_BACK;
     }
     return undefined;
   }
