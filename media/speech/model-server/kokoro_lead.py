@@ -112,6 +112,7 @@ def _sort(graph):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3) or not sys.argv[-1].isdigit() and len(sys.argv) == 3:
+    args = sys.argv[1:]
+    if len(args) not in (1, 2) or (len(args) == 2 and not args[1].isdigit()):
         sys.exit("usage: kokoro_lead.py MODEL.onnx [FRAMES]")
-    print(edited_model(sys.argv[1], int(sys.argv[2]) if len(sys.argv) == 3 else DEFAULT_LEAD_FRAMES))
+    print(edited_model(args[0], int(args[1]) if len(args) == 2 else DEFAULT_LEAD_FRAMES))
