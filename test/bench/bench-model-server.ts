@@ -16,7 +16,8 @@ export interface BenchModelServerOptions {
   /** The port base; the server listens on the stack's llm port above it (STACK_PORT_OFFSETS.llm). */
   portBase: number;
   prompt?: 'chat' | 'transcript';
-  threads?: number | 'auto';
+  /** A number of threads or `auto`, as a benchmark's `--threads` gives it (default `auto`). */
+  threads?: number | string;
   completionsLog?: string;
   args?: readonly string[];
 }
@@ -35,7 +36,7 @@ export async function startBenchModelServer(options: BenchModelServerOptions): P
     path.join(projectRoot, '.tools/llm'),
     path.join(projectRoot, 'dist/runtime/llm/llm-server.js'),
     options.prompt ?? 'chat',
-    options.threads ?? 'auto',
+    options.threads === undefined || options.threads === 'auto' ? 'auto' : Number(options.threads),
     options.completionsLog,
   );
   const managed = new ManagedProcess(

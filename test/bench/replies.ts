@@ -264,7 +264,7 @@ function startModelServer(
     model: spec.source ? assembledModelPath(id) : installedModelPath(id),
     portBase,
     prompt: catalogue.models[id]!.prompt,
-    threads: threads === 'auto' ? 'auto' : Number(threads),
+    threads,
     completionsLog,
     args: [
       ...['--prefix-reuse', prefixReuse, '--seed', seed],

@@ -313,7 +313,7 @@ function modelServer(config: ReturnType<typeof loadConfig>, portBase: number, th
   return startBenchModelServer({
     model,
     portBase,
-    threads: threads === 'auto' ? 'auto' : Number(threads),
+    threads,
     args: ['--seed', '42', ...args],
   });
 }

@@ -42,7 +42,7 @@ export async function runReplyWarmup(): Promise<void> {
   const server = await startBenchModelServer({
     model: config.llmModelPath,
     portBase: 39_700 + (process.pid % 100),
-    threads: values.threads === 'auto' ? 'auto' : Number(values.threads),
+    threads: String(values.threads),
   });
   try {
     const url = server.url;
