@@ -35,7 +35,14 @@ export interface StackUrls {
 }
 
 export class LocalStack {
+  /**
+   * This process's stacks that hold each data directory's lock: a benchmark's stack and the
+   * service it starts (whose own stack holds only its TURN server) share one, and the first to
+   * stop must not release it while the other still runs.
+   */
+  private static readonly holders = new Map<string, number>();
   private readonly running: ManagedProcess[] = [];
+  private holdsLock = false;
   private watch: ParentWatch | undefined;
   /** Called at each restart of a server that died (the service counts them in its metrics). */
   onRestart: ((server: string) => void) | undefined;
@@ -83,6 +90,7 @@ export class LocalStack {
     }
     const urls: Partial<StackUrls> = {};
     const stack = new LocalStack(urls as StackUrls, dataDir, log, policy);
+    if (embedded.length > 0) stack.holdLock();
     try {
       await Promise.all(
         wanted.map(async ([key, external, make]) => {
@@ -179,8 +187,23 @@ export class LocalStack {
     this.running.length = 0;
     await this.watch?.stop();
     this.watch = undefined;
-    if (LocalStack.owner(this.dataDir) === process.pid) fs.rmSync(LocalStack.lockFile(this.dataDir), { force: true });
+    this.releaseLock();
     this.log.info('embedded stack stopped');
+  }
+
+  private holdLock(): void {
+    this.holdsLock = true;
+    LocalStack.holders.set(this.dataDir, (LocalStack.holders.get(this.dataDir) ?? 0) + 1);
+  }
+
+  /** Releases the data directory once no other stack of this process holds it. */
+  private releaseLock(): void {
+    if (!this.holdsLock) return;
+    this.holdsLock = false;
+    const left = (LocalStack.holders.get(this.dataDir) ?? 1) - 1;
+    if (left > 0) return void LocalStack.holders.set(this.dataDir, left);
+    LocalStack.holders.delete(this.dataDir);
+    if (LocalStack.owner(this.dataDir) === process.pid) fs.rmSync(LocalStack.lockFile(this.dataDir), { force: true });
   }
 
   private static lockFile(dataDir: string): string {

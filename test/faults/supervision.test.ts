@@ -194,6 +194,7 @@ test.serial("another stack of the same process on the same data directory, stopp
   t.is(redis().pid, running, "this stack's Redis was not stopped by the other's stop");
   t.is(redis().restarts, 0);
   t.true(await redisAnswersPing(redisPort));
+  t.is(LocalStack.owner(dataDir), process.pid, 'the data directory is still held: no other process may start a stack on it');
 });
 
 /** The pid `<dir>/run/<server>.pid` records: what an operator would kill. */
