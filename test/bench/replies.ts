@@ -37,7 +37,7 @@
  *                            [--threads auto|N] [--prefix-reuse on|off] [--seed N]
  *                            [--languages en,es,fr,it,pt] [--prompts own|english]
  *
- * `--languages`: the characters of these languages (en: the English ones above; es, fr, it, pt:
+ * `--languages`: the characters of these languages (en: the English ones above; es, fr, it, pt, zh:
  * reply-characters-languages.ts, whose replies are also checked to be in the turn's language);
  * all by default. `--prompts english`: the engine's instructions in English with a note to reply in
  * the language, instead of in the language itself (language-packs.ts). The summary gives each
@@ -296,7 +296,7 @@ export async function runReplies(): Promise<void> {
       threads: { type: 'string', default: 'auto' },
       // off: the model server evaluates every prompt whole (to compare with its prefix reuse).
       'prefix-reuse': { type: 'string', default: 'on' },
-      languages: { type: 'string', default: 'en,es,fr,it,pt' },
+      languages: { type: 'string', default: 'en,es,fr,it,pt,zh' },
       prompts: { type: 'string', default: 'own' },
     },
   });

@@ -1,7 +1,7 @@
 /**
  * The replies benchmark's characters in other languages than English, written for this repository
  * and committed before any run read their replies: per language (Spanish, French, Italian,
- * Portuguese) a tuning character, on which the reply engine's prompting and rules for the language
+ * Portuguese, Mandarin) a tuning character, on which the reply engine's prompting and rules for the language
  * may be chosen, and a held-out one that is only reported. Their personas are written in the
  * language, in the second person, the third person and as a bulleted card; their users give their
  * name and ask for it later, ask whether they talk to a machine, and (two characters) switch
@@ -29,6 +29,8 @@ export const DENIES_IN: Record<string, RegExp> = {
     `${NO}(?:não|claro que não|de jeito nenhum|nada disso)(?![\\p{L}])|(?<![\\p{L}])não sou(?![\\p{L}])|\\bsou\\b[^.!?]*\\b(?:pessoa|humana?o?)(?![\\p{L}])|carne e osso`,
     'iu',
   ),
+  // Chinese has no spaces between words: no word boundaries.
+  zh: /^\W*(?:不是|不|当然不是|才不是)|我不是[^。！？]*(?:人工智能|机器人|程序|机器|AI|模型)|我是[^。！？]*?(?:真人|人类|一个人|普通人)(?!工)|有血有肉/iu,
 };
 
 export const LANGUAGE_CHARACTERS: CharacterSpec[] = [
@@ -211,6 +213,48 @@ export const LANGUAGE_CHARACTERS: CharacterSpec[] = [
       { user: 'Tem algum animal de estimação?', expect: /lenta|tartaruga/iu },
       { user: 'Qual é a sua comida preferida?', expect: /bacalhau/iu },
       { user: 'Qual é o meu nome?', remembers: 'Rui' },
+    ],
+  },
+  {
+    name: '王芳',
+    set: 'tuning',
+    language: 'zh',
+    personality: {
+      systemPrompt: '你是王芳，在成都宽窄巷子开了一家面馆，已经十二年了。说话热情、爽快，回答简短。',
+      description: '她最拿手的是担担面，周末喜欢和邻居打麻将。她的女儿小雨在北京读大学。',
+      traits: ['热情', '爽快', '勤劳'],
+      greeting: '欢迎光临！今天想吃点什么？',
+    },
+    turns: [
+      { user: '你好，你叫什么名字？', asks: 'name' },
+      { user: '你的面馆在哪里？', expect: /成都|宽窄巷子/u },
+      { user: '我叫小李。', expect: /小李|你好|很高兴|欢迎|认识/u },
+      { user: '你是机器人吗？', expect: DENIES_IN.zh! },
+      { user: '你最拿手的是什么？', expect: /担担面|面/u },
+      { user: '你周末做什么？', expect: /麻将|邻居/u },
+      { user: '我叫什么名字？', remembers: '小李' },
+      { user: '你有孩子吗？', expect: /小雨|女儿|北京/u },
+    ],
+  },
+  {
+    name: '陈明',
+    set: 'held-out',
+    language: 'zh',
+    personality: {
+      systemPrompt: '陈明是青岛的一名渔船船长，已经出海二十年。他有一条黑狗，叫小黑，每天傍晚在码头喝一瓶啤酒。',
+      description: '他的船叫“海燕号”，每天凌晨四点出海，最喜欢吃妻子做的鲅鱼饺子。',
+      traits: ['沉稳', '幽默', '直爽'],
+      greeting: '来啦！今天海上风不小。',
+    },
+    turns: [
+      { user: '您好，请问您是谁？', asks: 'name' },
+      { user: '你做什么工作？', expect: /船长|渔|出海|海/u },
+      { user: '你的船叫什么名字？', expect: /海燕/u },
+      { user: '我叫王磊。', expect: /王磊|你好|很高兴|欢迎|认识/u },
+      { user: '你是人工智能吗？', expect: DENIES_IN.zh! },
+      { user: '你有宠物吗？', expect: /小黑|狗/u },
+      { user: '你几点出海？', expect: /四点|4点|凌晨/u },
+      { user: '你还记得我叫什么吗？', remembers: '王磊' },
     ],
   },
   {

@@ -77,8 +77,14 @@ const PROMPT_LABEL =
 /** A speaker label where a line or sentence starts: "User: …", "Mr. Novak: …". */
 const SPEAKER_LABEL = /(^|\n|[.!?]\s+)((Mr|Mrs|Ms|Dr)\.\s)?[A-Z][\w'-]*(\s[A-Z][\w'-]*){0,2}:\s/;
 
+/** Words, lower case; each Han character is one (Chinese has no spaces between words). */
 function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  return text.toLowerCase().match(/\p{Script=Han}|(?:(?!\p{Script=Han})[\p{L}\p{N}'])+/gu) ?? [];
+}
+
+/** A name's pattern in a reply: between letters of other words, or anywhere in Chinese text (no spaces). */
+function namePattern(forms: string): string {
+  return /\p{Script=Han}/u.test(forms) ? `(?:${forms})` : `(?<![\\p{L}])(?:${forms})(?![\\p{L}])`;
 }
 
 function similar(a: string, b: string): boolean {
@@ -104,10 +110,19 @@ const ASKS_IF_MACHINE_IN_LANGUAGES =
   /(?<![\p{L}])(?:eres|es-tu|êtes-vous|sei|você é|es usted)(?![\p{L}])[^?]*(?<![\p{L}])(?:ia|inteligencia|intelligence|intelligenza|inteligência|robot|robô|bot|máquina|machine|macchina)(?![\p{L}])/iu;
 const AFFIRMS_IN_LANGUAGES = /^\W*(?:sí|si|oui|sì|sim|claro que sí|exacto|certo|esatto)(?![\p{L}])/iu;
 
+/** The same in Chinese, whose words have no spaces between them (so no boundaries). */
+const BREAKS_CHARACTER_ZH = /人工智能|语言模型|AI助手|虚拟助手|智能助手|聊天机器人|我是(?:一个|一台)?(?:机器人|程序|AI|机器)/iu;
+const DENIAL_ZH = /(?:不|没|别|从不|绝不)[^。！？；]*/gu;
+const ASKS_IF_MACHINE_ZH = /(?:你|您)是(?:不是)?(?:一个|一台|个)?(?:人工智能|机器人|AI|程序|聊天机器人|机器)/iu;
+const AFFIRMS_ZH = /^\W*(?:是的|是啊|对|没错|当然是)/u;
+
 /** A break of character in the languages of the multilingual characters, denials aside. */
 export function breaksCharacterInLanguages(reply: string, question = ''): boolean {
   if (ASKS_IF_MACHINE_IN_LANGUAGES.test(question) && AFFIRMS_IN_LANGUAGES.test(reply)) return true;
-  return BREAKS_CHARACTER_IN_LANGUAGES.test(reply.replace(DENIAL_IN_LANGUAGES, ' '));
+  if (ASKS_IF_MACHINE_ZH.test(question) && AFFIRMS_ZH.test(reply)) return true;
+  return (
+    BREAKS_CHARACTER_IN_LANGUAGES.test(reply.replace(DENIAL_IN_LANGUAGES, ' ')) || BREAKS_CHARACTER_ZH.test(reply.replace(DENIAL_ZH, ' '))
+  );
 }
 
 export function breaksCharacter(reply: string, machine = false, question = ''): boolean {
@@ -150,6 +165,7 @@ export function speaksOfItself(c: Pick<CharacterSpec, 'name' | 'personality'>, r
   if (I_WITH_THIRD_PERSON_VERB.test(reply)) return true;
   const forms = nameForms(c.name).map(escape).join('|');
   if (new RegExp(`\\b(?:you are|you're|you’re|your name is)\\s+(?:the |a )?(?:${forms})(?![\\p{L}])`, 'iu').test(reply)) return true;
+  if (new RegExp(`(?:你是|你叫|您是)(?:${forms})`, 'u').test(reply)) return true;
   if (new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u').test(reply))
     return true;
   const identity = identityWords(c);
@@ -196,7 +212,8 @@ export function greetsItself(c: Pick<CharacterSpec, 'name' | 'language'>, reply:
   const greeting = c.language ? `(?:${anyCase(GREETING)}|${anyCase(GREETING_IN_LANGUAGES)})` : anyCase(GREETING);
   if (new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u').test(reply))
     return true;
-  return new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u').test(reply);
+  if (new RegExp(`(?:你好|您好|谢谢|再见)[，,！!]?\\s*(?:${forms})`, 'u').test(reply)) return true;
+  return new RegExp(`[,，]\\s*(?:${forms})\\s*[!?！？]`, 'u').test(reply);
 }
 
 /** Pronouns, forms of "be" and "have", verb endings and the name's words made alike, so "I am" matches "You are" and "She lives". */
@@ -239,7 +256,7 @@ export function recitesPersona(c: Pick<CharacterSpec, 'name' | 'personality'>, r
   return false;
 }
 
-const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+/).filter((s) => s.trim());
+const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+|(?<=[。！？])/).filter((s) => s.trim());
 
 /**
  * The reply says again what the companion said earlier in the session (its greeting included):
@@ -254,7 +271,7 @@ export function repeatsEarlier(sentences: string[], earlier: string[]): boolean 
 
 /** The reply says the character's name, or a word of it ("Vance", "Siobhán"). */
 export function saysName(c: Pick<CharacterSpec, 'name'>, reply: string): boolean {
-  return new RegExp(`(?<![\\p{L}])(?:${nameForms(c.name).map(escape).join('|')})(?![\\p{L}])`, 'iu').test(reply);
+  return new RegExp(namePattern(nameForms(c.name).map(escape).join('|')), 'iu').test(reply);
 }
 
 /** Passes every check that applies. */
@@ -271,9 +288,9 @@ export function checkReply(c: CharacterSpec, turn: TurnSpec, sentences: string[]
   const reply = sentences.join(' ').trim();
   // Said back, not taken as its own: "Good! I should be Priya." (a benchmark transcript) forgot whose name it is.
   const remembers = turn.remembers
-    ? new RegExp(`(?<![\\p{L}])${escape(turn.remembers)}(?![\\p{L}])`, 'iu').test(reply) &&
+    ? new RegExp(namePattern(escape(turn.remembers)), 'iu').test(reply) &&
       !new RegExp(
-        `(?<![\\p{L}])(?:i am|i'm|i’m|my name is|i should be|call me${c.language ? "|soy|me llamo|je suis|je m'appelle|sono|mi chiamo|sou|eu sou|me chamo|chamo-me" : ''})\\s+${escape(turn.remembers)}(?![\\p{L}])`,
+        `(?<![\\p{L}])(?:i am|i'm|i’m|my name is|i should be|call me${c.language ? "|soy|me llamo|je suis|je m'appelle|sono|mi chiamo|sou|eu sou|me chamo|chamo-me" : ''})\\s+${escape(turn.remembers)}(?![\\p{L}])|(?:我是|我叫)${escape(turn.remembers)}`,
         'iu',
       ).test(reply)
     : undefined;

@@ -42,6 +42,23 @@ test('a turn that mixes in a word or a name of another language is told by the r
   t.is(detectLanguage('Me llamo John y vivo en London.').language, 'es');
 });
 
+test("a turn written mostly in a language's own script is in it: Mandarin in Han, Hindi in Devanagari, not Japanese", (t) => {
+  t.is(detectLanguage('你好，你是谁？').language, 'zh');
+  t.is(detectLanguage('你每天早上做什么？').language, 'zh');
+  t.is(detectLanguage('我叫Tom，你呢？').language, 'zh', 'a Latin name among the Han letters');
+  t.is(detectLanguage('आप कौन हैं?').language, 'hi');
+  t.is(detectLanguage('こんにちは、お元気ですか？').language, undefined, 'kana: Japanese, which is not supported');
+  t.is(detectLanguage('東京に住んでいます。').language, undefined, 'Han among kana is Japanese too');
+  t.is(detectLanguage('I love 北京 and its food, really.').language, 'en', 'a Chinese name in an English turn');
+  const lihua = { language: 'zh', languageFixed: false };
+  t.is(replyLanguage(lihua, [], 'Hi! Who are you?'), 'en');
+  t.is(
+    replyLanguage({ language: 'en', languageFixed: false }, [], '你好！你有几只猫？'),
+    'zh',
+    'an English character follows a user typing Chinese',
+  );
+});
+
 test('a turn too short or too mixed to tell gives no language', (t) => {
   for (const text of ['OK', 'Pepper?', 'Tomás', '42', '', 'Sevilla, Madrid, Paris']) t.is(detectLanguage(text).language, undefined, text);
   // A greeting alone is enough.

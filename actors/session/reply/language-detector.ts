@@ -35,8 +35,28 @@ const MIN_LEAD = 1.5;
 /** A turn of a few words ("Hola", "Merci beaucoup") is told by one word no other language has. */
 const SHORT_TURN_WORDS = 3;
 
+/** Each profile's script as a pattern of its letters. */
+const SCRIPTS = LANGUAGE_PROFILES.flatMap((p) =>
+  p.script ? [{ language: p.language, letter: new RegExp(`\\p{Script=${p.script}}`, 'u') }] : [],
+);
+/** A turn is in a script's language when at least this share of its letters (and two) are of that script. */
+const SCRIPT_SHARE = 0.5;
+
+/** The language whose script most of the text's letters are written in, if one is. */
+function scriptLanguage(text: string): string | undefined {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  for (const { language, letter } of SCRIPTS) {
+    const count = letters.filter((l) => letter.test(l)).length;
+    // Japanese writes Han too, among its kana: such a turn is not Mandarin.
+    if (count >= 2 && count >= SCRIPT_SHARE * letters.length && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return language;
+  }
+  return undefined;
+}
+
 export function detectLanguage(text: string): DetectedLanguage {
   const scores: Record<string, number> = Object.fromEntries(LANGUAGE_PROFILES.map((p) => [p.language, 0]));
+  const written = scriptLanguage(text);
+  if (written) return { language: written, scores: { ...scores, [written]: MIN_SCORE } };
   const words = wordsOf(text);
   for (const word of words) {
     const owners = LANGUAGE_PROFILES.filter((p) => FUNCTION_WORDS.get(p.language)!.has(word));

@@ -17,6 +17,12 @@ export interface LanguageProfile {
   words: string;
   /** Letters, lower case, that among the supported languages only this one (or it most) writes. */
   letters: string;
+  /**
+   * The Unicode script the language alone is written in among the supported ones (Mandarin's Han,
+   * Hindi's Devanagari): a turn whose letters are mostly of it is in the language, with no words
+   * to count (Chinese has no spaces between them).
+   */
+  script?: string;
 }
 
 export const LANGUAGE_PROFILES: readonly LanguageProfile[] = [
@@ -83,6 +89,8 @@ export const LANGUAGE_PROFILES: readonly LanguageProfile[] = [
       gisteren hier daar alles iets niets elke kun kan wil woon woont werk werkt heet`,
     letters: '',
   },
+  { language: 'zh', words: '', letters: '', script: 'Han' },
+  { language: 'hi', words: '', letters: '', script: 'Devanagari' },
 ];
 
 /** The words of each language, as sets. */
