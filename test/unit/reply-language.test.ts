@@ -182,6 +182,34 @@ test('asked its name in French, a reply that does not say it is opened by its na
   t.deepEqual(reply, ['Je suis Lucía.', 'Je fais du pain tous les matins.']);
 });
 
+test("in Mandarin: the model is told in Chinese, a robot question is answered with a no, the name and the user's name are heard in unspaced text", async (t) => {
+  const zh = { ...ctx('你是机器人吗？', 'zh'), characterName: '李华', characterLanguage: 'zh' };
+  const personality = {
+    systemPrompt: '你是李华，一位在杭州西湖边开茶馆的老板。用中文简短回答。',
+    description: '',
+    traits: ['热情'],
+    greeting: '',
+  };
+  const model = await recordingModel(t, '我每天早上打太极拳。');
+  const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, { ...DEFAULT_REPLY_LIMITS, emptyRetries: 0 });
+  const reply = await collect(engine.reply({ ...zh, personality }));
+  t.deepEqual(reply, ['不是，我是李华。', '我每天早上打太极拳。'], 'opened by the no in Chinese, with a Chinese comma');
+  const messages = model.bodies[0]!;
+  t.true(messages[0]!.content.startsWith('这是角色扮演：你是李华'), messages[0]!.content.slice(0, 40));
+  t.true(messages.some((m) => m.content === '只用中文回答。'));
+  t.true(messages.at(-1)!.content.startsWith('记住你是谁：李华，一个人。'), 'reminded it is a person, in Chinese');
+  t.is(userNameIn('我叫小明。'), '小明');
+  t.is(userNameIn('你好，我叫王小明，你呢？'), '王小明');
+  t.is(userNameIn('我的名字是Tom。'), 'Tom');
+  t.is(userNameIn('我叫小明今天很累'), undefined, 'where the name ends is not told: no name rather than a wrong one');
+  const guard = new ReplyGuard('李华', personality, [], undefined, false, '你做什么工作？', undefined, languagePack('zh'), false);
+  for (const good of ['我在西湖边开茶馆。', '我最喜欢龙井茶，每天都喝。', '不是，我是李华。']) t.is(guard.refuses(good), undefined, good);
+  t.is(guard.refuses('有什么可以帮你的吗？'), 'talks like an assistant');
+  t.true(breaksCharacter('我是一个人工智能助手。', false, '', languagePack('zh')));
+  t.true(breaksCharacter('是的，我是李华。', false, '你是机器人吗？', languagePack('zh')), 'a yes to "are you a robot"');
+  t.false(breaksCharacter('我不是人工智能，我是开茶馆的。', false, '', languagePack('zh')), 'a denial claims nothing');
+});
+
 test('the rule-based engine answers in the language of the turn, and falls back to English phrasing for a language without a pack', async (t) => {
   const engine = new PersonaEngine();
   const es = await collect(engine.reply(ctx('¿Quién eres?')));

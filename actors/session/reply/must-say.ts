@@ -79,7 +79,7 @@ export function mustSay(
     };
   if (!machine && (ASKS_IF_MACHINE.test(userText) || pack?.asksIfMachine.test(userText)))
     return pack
-      ? { said: pack.denies, opening: `${pack.no}, ${lowerFirst(pack.introduction(characterName))}` }
+      ? { said: pack.denies, opening: `${pack.no}${pack.comma ?? ', '}${lowerFirst(pack.introduction(characterName))}` }
       : { said: DENIES, opening: `No, I'm ${characterName}.` };
   if (introduced && !userText.includes('?'))
     return { said: named(introduced), opening: pack ? pack.greetUser(introduced) : greetingFor(introduced) };

@@ -455,7 +455,13 @@ function introductionIn(pack: LanguagePack, name: string, card: string): string 
 const FACT_NOTE_OPENING = 'You could say: "';
 export function factNote(fact: string, pack?: LanguagePack): string {
   if (!pack) return `${FACT_NOTE_OPENING}${fact}"`;
-  const close = pack.factNoteOpening.endsWith('« ') ? ' »' : pack.factNoteOpening.endsWith('„') ? '“' : '"';
+  const close = pack.factNoteOpening.endsWith('« ')
+    ? ' »'
+    : pack.factNoteOpening.endsWith('„')
+      ? '“'
+      : pack.factNoteOpening.endsWith('“')
+        ? '”'
+        : '"';
   return `${pack.factNoteOpening}${fact}${close}`;
 }
 
@@ -713,8 +719,8 @@ export class OpenAiEngine implements ReplyEngine {
     let unsaid: string[] | undefined;
     let recited = false;
     // The fixed line after breaking character; a person asked whether it is an AI opens it with a no.
-    const no = pack?.no ?? 'No';
-    const stayLine = `${must?.opening.startsWith(`${no},`) ? `${no}, ` : ''}${stayLineOf(ctx.characterName, pack)}`;
+    const no = `${pack?.no ?? 'No'}${pack?.comma ?? ', '}`;
+    const stayLine = `${must?.opening.startsWith(no) ? no : ''}${stayLineOf(ctx.characterName, pack)}`;
     const caps = this.capsFor(ctx);
     const opened = (held: string[]) => [must!.opening, ...held].slice(0, caps.maxSentences);
     // The opening words are told once a turn, from the first attempt that has them, and said at
