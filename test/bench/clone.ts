@@ -31,7 +31,8 @@ import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { cloneStepTimes, formatSteps, type StepTime } from './clone-steps.js';
 import { editDistance, words } from './speech.js';
 import { cpuSnapshot, cpuUsedBy } from './process-cpu.js';
-import { startStt, transcribe } from './stt-servers.js';
+import { startBenchSpeechServer } from './bench-speech-server.js';
+import { transcribe } from './stt-servers.js';
 
 const RATE = 16_000;
 const PS = '/usr/share/pocketsphinx/test/data/librivox';
@@ -307,7 +308,12 @@ export async function runClone(): Promise<void> {
   // Intelligibility is judged twice: by the service's own transcriber (tiny.en, which already
   // mishears the stock voices: the default voice's WER beside it) and by Whisper base, a judge with
   // a quarter of tiny.en's errors on LibriVox (docs/SPEECH.md), in a model server of its own.
-  const judge = await startStt('whisper-base', Number(env.COMPANION_STACK_PORT_BASE) + 892, '1');
+  const judge = await startBenchSpeechServer({
+    kind: 'stt',
+    portBase: Number(env.COMPANION_STACK_PORT_BASE) + 892 - SPEECH_PORT_OFFSETS.stt,
+    sttModel: 'whisper-base',
+    env: { SPEECH_STT_THREADS: '1' },
+  });
   const wer = async (server: BenchServer, voiceId: string): Promise<Wer> => {
     const errors = { service: 0, judge: 0 };
     let total = 0;
@@ -324,8 +330,8 @@ export async function runClone(): Promise<void> {
     return { service: errors.service / total, judge: errors.judge / total };
   };
 
-  const server = await startBenchServer('companion', env).catch((err: unknown) => {
-    judge.child.kill('SIGTERM');
+  const server = await startBenchServer('companion', env).catch(async (err: unknown) => {
+    await judge.stop();
     throw err;
   });
   const loads: number[] = [];
@@ -516,7 +522,7 @@ export async function runClone(): Promise<void> {
     for (const r of rows) if (!r.failed) out(`  ${r.speaker.name}: rounds ${r.rounds}`);
     for (const s of speakers) out(`  ${s.name} (${s.set}): ${s.about}`);
   } finally {
-    judge.child.kill('SIGTERM');
+    await judge.stop();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
   }

@@ -26,7 +26,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../../runtime/paths.js';
 import { ensureTranscriptsAndAudio, to16k, wavSeconds } from './speech-languages.js';
-import { startStt } from './stt-servers.js';
+import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
+import { startBenchSpeechServer } from './bench-speech-server.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const PORT = Number(process.env.COMPANION_BENCH_PORT_BASE ?? 29000) + 894;
@@ -134,7 +135,7 @@ export async function runLanguageHint(): Promise<void> {
   const sets = { tuning: TUNING, 'held out': HELD_OUT } as const;
   const detections: Record<keyof typeof sets, Map<Language, Detection[]>> = { tuning: new Map(), 'held out': new Map() };
   const clipsByLanguage = new Map<Language, Array<{ name: string; wav: Buffer }>>();
-  const stt = await startStt('whisper-tiny.en', PORT, '2');
+  const stt = await startBenchSpeechServer({ kind: 'stt', portBase: PORT - SPEECH_PORT_OFFSETS.stt, env: { SPEECH_STT_THREADS: '2' } });
   try {
     for (const [label, recordings] of Object.entries(sets) as Array<[keyof typeof sets, Recordings[]]>) {
       out(`\n## ${label}`);
@@ -154,7 +155,7 @@ export async function runLanguageHint(): Promise<void> {
       }
     }
   } finally {
-    stt.child.kill();
+    await stt.stop();
   }
 
   out('\n## Every weight, from the detections (a turn heard in its own language)');
@@ -171,7 +172,11 @@ export async function runLanguageHint(): Promise<void> {
   out(`\n## The server with SPEECH_STT_HINT_WEIGHT=${weight}, held-out clips, per language`);
   out('| language | clips | no hint | staying (own language as hint) | switching (each other language as hint) |');
   out('|---|---:|---:|---:|---:|');
-  const hinted = await startStt('whisper-tiny.en', PORT + 1, '2', { SPEECH_STT_HINT_WEIGHT: String(weight) });
+  const hinted = await startBenchSpeechServer({
+    kind: 'stt',
+    portBase: PORT + 1 - SPEECH_PORT_OFFSETS.stt,
+    env: { SPEECH_STT_THREADS: '2', SPEECH_STT_HINT_WEIGHT: String(weight) },
+  });
   try {
     for (const [language, clips] of clipsByLanguage) {
       let none = 0;
@@ -187,7 +192,7 @@ export async function runLanguageHint(): Promise<void> {
       out(`| ${language} | ${n} | ${none}/${n} | ${stay}/${n} | ${switched}/${n * (LANGUAGES.length - 1)} |`);
     }
   } finally {
-    hinted.child.kill();
+    await hinted.stop();
   }
   out(`# load ${os.loadavg()[0]!.toFixed(1)} at the end`);
 }

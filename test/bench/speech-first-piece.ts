@@ -20,17 +20,19 @@
  *
  *   npm run bench -- speech-first-piece [--rounds 5] [--before <ref>] [--variant label:KEY=V,…] [--heard] [--only es,fr]
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { projectRoot } from '../../runtime/paths.js';
+import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
 import { normaliseForSpeech } from '../../runtime/text/text-normaliser.js';
 import { builtInVoice, voiceSpeaking } from '../../runtime/voices/voice-catalog.js';
 import { editDistance } from './speech.js';
 import { to16k, tokens } from './speech-languages.js';
-import { startStt, transcribe } from './stt-servers.js';
+import { startBenchSpeechServer, type BenchSpeechServer } from './bench-speech-server.js';
+import { transcribe } from './stt-servers.js';
 
 const run = promisify(execFile);
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -85,35 +87,19 @@ const VOICES: { voiceId: string; language: string }[] = [
 interface Server {
   label: string;
   url: string;
-  child: ChildProcess;
+  stop(): Promise<void>;
   dir?: string;
 }
 
-async function startTts(label: string, port: number, serverDir: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(path.join(projectRoot, '.tools/speech-venv/bin/python'), [path.join(serverDir, 'tts_server.py')], {
-    env: {
-      ...process.env,
-      SPEECH_SERVER_HOST: '127.0.0.1',
-      SPEECH_SERVER_PORT: String(port),
-      SPEECH_MODELS_DIR: path.join(projectRoot, '.tools/speech-models'),
-      SPEECH_TTS_ENGINES: 'piper,kokoro',
-      HF_HUB_OFFLINE: '1',
-      OPENBLAS_NUM_THREADS: '1',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore'],
+/** A synthesis server on `port`, from `serverDir` (another commit's copy) or this checkout. */
+async function startTts(label: string, port: number, env: Record<string, string>, serverDir?: string): Promise<Server> {
+  const server = await startBenchSpeechServer({
+    kind: 'tts',
+    portBase: port - SPEECH_PORT_OFFSETS.tts,
+    env: { SPEECH_TTS_ENGINES: 'piper,kokoro', ...env },
+    serverDir,
   });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1500; i++) {
-    if (child.exitCode !== null) throw new Error(`the TTS server ${label} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { label, url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the TTS server ${label} did not start`);
+  return { label, url: server.url, stop: () => server.stop() };
 }
 
 /** media/speech/model-server as it was at `ref`, in a temporary directory. */
@@ -177,15 +163,14 @@ export async function runSpeechFirstPiece(): Promise<void> {
 
   const servers: Server[] = [];
   const heard = new Map<string, { errors: number; total: number }>();
-  let stt: { child: ChildProcess; url: string } | undefined;
+  let stt: BenchSpeechServer | undefined;
   try {
-    const here = path.join(projectRoot, 'media/speech/model-server');
     let port = PORT;
     if (values.before) {
       const dir = await serverAt(values.before);
-      servers.push({ ...(await startTts(`before (${values.before})`, port++, dir, {})), dir });
+      servers.push({ ...(await startTts(`before (${values.before})`, port++, {}, dir)), dir });
     }
-    servers.push(await startTts('this checkout', port++, here, {}));
+    servers.push(await startTts('this checkout', port++, {}));
     for (const spec of values.variant) {
       const [label, settings = ''] = spec.split(':');
       const env = Object.fromEntries(
@@ -194,9 +179,10 @@ export async function runSpeechFirstPiece(): Promise<void> {
           .filter(Boolean)
           .map((kv) => kv.split('=') as [string, string]),
       );
-      servers.push(await startTts(label!, port++, here, env));
+      servers.push(await startTts(label!, port++, env));
     }
-    if (values.heard) stt = await startStt('whisper-tiny.en', port++, '2');
+    if (values.heard)
+      stt = await startBenchSpeechServer({ kind: 'stt', portBase: port++ - SPEECH_PORT_OFFSETS.stt, env: { SPEECH_STT_THREADS: '2' } });
     out(`# servers ready (load ${os.loadavg()[0]!.toFixed(1)}): ${servers.map((s) => s.label).join(', ')}`);
 
     const times = new Map<string, { cold: number; warm: number[]; audio: number[] }>();
@@ -252,9 +238,9 @@ export async function runSpeechFirstPiece(): Promise<void> {
     );
   } finally {
     for (const server of servers) {
-      server.child.kill();
+      await server.stop();
       if (server.dir) fs.rmSync(server.dir, { recursive: true, force: true });
     }
-    stt?.child.kill();
+    await stt?.stop();
   }
 }

@@ -19,17 +19,19 @@
  *
  *   npm run bench -- speech-languages [--clips 20] [--tuning 6] [--sentences 5] [--voices 3] [--only human,tts]
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { projectRoot } from '../../runtime/paths.js';
+import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
 import { normaliseForSpeech } from '../../runtime/text/text-normaliser.js';
 import { BUILT_IN_VOICES, voiceHasLanguage, voiceSpeaking, builtInVoice } from '../../runtime/voices/voice-catalog.js';
 import { editDistance } from './speech.js';
-import { startStt, transcribe } from './stt-servers.js';
+import { startBenchSpeechServer, type BenchSpeechServer } from './bench-speech-server.js';
+import { transcribe } from './stt-servers.js';
 
 const run = promisify(execFile);
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -190,36 +192,6 @@ export async function humanClips(set: { code: string; dir: string; text: string 
   return clips;
 }
 
-async function startTts(port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    path.join(projectRoot, '.tools/speech-venv/bin/python'),
-    [path.join(projectRoot, 'media/speech/model-server/tts_server.py')],
-    {
-      env: {
-        ...process.env,
-        SPEECH_SERVER_HOST: '127.0.0.1',
-        SPEECH_SERVER_PORT: String(port),
-        SPEECH_MODELS_DIR: path.join(projectRoot, '.tools/speech-models'),
-        SPEECH_TTS_ENGINES: 'kokoro',
-        HF_HUB_OFFLINE: '1',
-        OPENBLAS_NUM_THREADS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`the TTS server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the TTS server did not start');
-}
-
 /** Kokoro's 24 kHz WAV → 16 kHz mono WAV for the transcriber. */
 async function synthesise16k(url: string, voice: string, text: string): Promise<{ wav: Buffer; ms: number; seconds: number }> {
   const started = performance.now();
@@ -257,9 +229,15 @@ export async function runSpeechLanguages(): Promise<void> {
   const voicesPerLanguage = Number(values.voices);
   const parts = String(values.only).split(',');
   out(`# Speech per language (${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
-  const stt = await startStt('whisper-tiny.en', PORT, '2');
-  const tts = parts.includes('tts') ? await startTts(PORT + 1) : undefined;
+  const stt = await startBenchSpeechServer({ kind: 'stt', portBase: PORT - SPEECH_PORT_OFFSETS.stt, env: { SPEECH_STT_THREADS: '2' } });
+  let tts: BenchSpeechServer | undefined;
   try {
+    if (parts.includes('tts'))
+      tts = await startBenchSpeechServer({
+        kind: 'tts',
+        portBase: PORT + 1 - SPEECH_PORT_OFFSETS.tts,
+        env: { SPEECH_TTS_ENGINES: 'kokoro' },
+      });
     if (parts.includes('human')) {
       await ensureTranscriptsAndAudio();
       out('\n## Hearing human speech (Asterisk prompts, 8 kHz telephone audio), whisper-base');
@@ -329,7 +307,7 @@ export async function runSpeechLanguages(): Promise<void> {
       }
     }
   } finally {
-    stt.child.kill();
-    tts?.child.kill();
+    await stt.stop();
+    await tts?.stop();
   }
 }

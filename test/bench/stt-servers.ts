@@ -1,48 +1,7 @@
 /**
- * A transcription model server of its own for a benchmark (media/speech/model-server/stt_server.py
- * with the Whisper model asked for), asked directly: the transcription benchmark runs one per model,
- * the clone benchmark one with Whisper base as its intelligibility judge.
+ * A transcription model server asked directly (one of a benchmark's own, bench-speech-server.ts):
+ * the text and language it hears in a clip, and how long it took.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { projectRoot } from '../../runtime/paths.js';
-
-export async function startStt(
-  model: string,
-  port: number,
-  threads: string,
-  env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    path.join(projectRoot, '.tools/speech-venv/bin/python'),
-    [path.join(projectRoot, 'media/speech/model-server/stt_server.py')],
-    {
-      env: {
-        ...process.env,
-        SPEECH_SERVER_HOST: '127.0.0.1',
-        SPEECH_SERVER_PORT: String(port),
-        SPEECH_MODELS_DIR: path.join(projectRoot, '.tools/speech-models'),
-        SPEECH_STT_MODEL: model,
-        SPEECH_STT_THREADS: threads,
-        HF_HUB_OFFLINE: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'ignore'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`the STT server of ${model} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the STT server of ${model} did not start`);
-}
-
 export async function transcribe(url: string, wav: Buffer, language: string): Promise<{ text: string; language: string; ms: number }> {
   const form = new FormData();
   form.append('file', new Blob([wav], { type: 'audio/wav' }), 'clip.wav');

@@ -13,13 +13,15 @@
  *
  *   npm run bench -- transcription [--threads 2]
  */
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { LIBRIVOX, ESPEAK_SENTENCES, audioSeconds, editDistance, librivoxClips, words } from './speech.js';
-import { startStt, transcribe } from './stt-servers.js';
+import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
+import { startBenchSpeechServer, type BenchSpeechServer } from './bench-speech-server.js';
+import { transcribe } from './stt-servers.js';
 
 /** Each model in the encoder window the service uses (fitted to the audio), and tiny.en also in Whisper's own 30 s. */
 const VARIANTS = [
@@ -76,12 +78,20 @@ const wavSeconds = audioSeconds;
 export async function runTranscription(): Promise<void> {
   const { values } = parseArgs({ args: process.argv.slice(3), strict: false, options: { threads: { type: 'string', default: '2' } } });
   const threads = String(values.threads);
-  const portBase = Number(process.env.COMPANION_STACK_PORT_BASE ?? 34000) + 890;
-  const servers = new Map<string, { child: ChildProcess; url: string }>();
+  const port = Number(process.env.COMPANION_STACK_PORT_BASE ?? 34000) + 890;
+  const servers = new Map<string, BenchSpeechServer>();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'companion-bench-stt-'));
   try {
     await Promise.all(
-      VARIANTS.map(async (v, i) => servers.set(v.name, await startStt(v.model, portBase + i, threads, { SPEECH_STT_WINDOW: v.window }))),
+      VARIANTS.map(async (v, i) => {
+        const server = await startBenchSpeechServer({
+          kind: 'stt',
+          portBase: port + i - SPEECH_PORT_OFFSETS.stt,
+          sttModel: v.model,
+          env: { SPEECH_STT_THREADS: threads, SPEECH_STT_WINDOW: v.window },
+        });
+        servers.set(v.name, server);
+      }),
     );
     const libri: Clip[] = librivoxClips().map((c) => ({ ...c, seconds: wavSeconds(c.wav) }));
     const espeak: Clip[] = [];
@@ -107,8 +117,8 @@ export async function runTranscription(): Promise<void> {
     const summary: string[] = [];
     for (const [model, server] of servers) {
       await transcribe(server.url, libri[0]!.wav, 'en'); // warm-up
-      const l = await measure(server.url, libri, server.child.pid);
-      const e = await measure(server.url, espeak, server.child.pid);
+      const l = await measure(server.url, libri, server.pid);
+      const e = await measure(server.url, espeak, server.pid);
       const turn: number[] = [];
       for (let i = 0; i < 3; i++) turn.push((await transcribe(server.url, libri[0]!.wav, 'en')).ms);
       const turnMs = [...turn].sort((a, b) => a - b)[1]!;
@@ -155,7 +165,7 @@ export async function runTranscription(): Promise<void> {
         .join(' ')}`,
     );
   } finally {
-    for (const s of servers.values()) s.child.kill('SIGTERM');
+    for (const s of servers.values()) await s.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

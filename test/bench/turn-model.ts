@@ -25,7 +25,8 @@ import { parseArgs } from 'node:util';
 import { endsOnConjunction, endsSentence, turnComplete } from '../../media/listening/turn-completeness.js';
 import { SttClient } from '../../media/speech/stt-client.js';
 import { wavFile } from '../../media/speech/wav.js';
-import { startStt } from './stt-servers.js';
+import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
+import { startBenchSpeechServer } from './bench-speech-server.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -158,7 +159,11 @@ export async function runTurnModel(): Promise<void> {
     options: { clips: { type: 'string', default: '60' }, raw: { type: 'string' } },
   });
   const count = Number(values.clips);
-  const server = await startStt('whisper-tiny.en', Number(process.env.BENCH_STT_PORT ?? 47990), '2');
+  const server = await startBenchSpeechServer({
+    kind: 'stt',
+    portBase: Number(process.env.BENCH_STT_PORT ?? 47990) - SPEECH_PORT_OFFSETS.stt,
+    env: { SPEECH_STT_THREADS: '2' },
+  });
   const stt = new SttClient({ baseUrl: server.url, timeoutMs: 60_000, maxResponseBytes: 1 << 20 });
   try {
     const measured: Array<[ClipSet, Clip[]]> = [];
@@ -198,6 +203,6 @@ export async function runTurnModel(): Promise<void> {
     }
   } finally {
     await stt.close();
-    server.child.kill('SIGTERM');
+    await server.stop();
   }
 }

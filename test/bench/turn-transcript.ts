@@ -28,7 +28,8 @@ import { parseWav } from '../../media/speech/wav.js';
 import { editDistance } from './speech.js';
 import { ensureTranscriptsAndAudio, humanClips, tokens } from './speech-languages.js';
 import { projectRoot } from '../../runtime/paths.js';
-import { startStt } from './stt-servers.js';
+import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
+import { startBenchSpeechServer } from './bench-speech-server.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const SOUNDS = '/usr/share/asterisk/sounds';
@@ -93,7 +94,7 @@ export async function runTurnTranscript(): Promise<void> {
     `# A turn's transcript, beam 5 against greedy (${new Date().toISOString()}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
   );
   await ensureTranscriptsAndAudio();
-  const server = await startStt('whisper-tiny.en', PORT, '2');
+  const server = await startBenchSpeechServer({ kind: 'stt', portBase: PORT - SPEECH_PORT_OFFSETS.stt, env: { SPEECH_STT_THREADS: '2' } });
   const stt = new SttClient({ baseUrl: server.url, timeoutMs: 60_000, maxResponseBytes: 1 << 20 });
   try {
     const vad = await SileroModel.shared();
@@ -158,6 +159,6 @@ export async function runTurnTranscript(): Promise<void> {
     for (const row of pauseRows) out(row);
   } finally {
     await stt.close();
-    server.child.kill();
+    await server.stop();
   }
 }
