@@ -30,7 +30,7 @@ export const DENIES_IN: Record<string, RegExp> = {
     'iu',
   ),
   // Chinese has no spaces between words: no word boundaries.
-  zh: /^\W*(?:不是|不|当然不是|才不是)|我不是[^。！？]*(?:人工智能|机器人|程序|机器|AI|模型)|我是[^。！？]*?(?:真人|人类|一个人|普通人)(?!工)|有血有肉/iu,
+  zh: /^[\s\p{P}]*(?:不是|不|当然不是|才不是)|我不是[^。！？]*(?:人工智能|机器人|程序|机器|AI|模型)|我是[^。！？]*?(?:真人|人类|一个人|普通人)(?!工)|有血有肉/iu,
 };
 
 export const LANGUAGE_CHARACTERS: CharacterSpec[] = [
@@ -237,8 +237,9 @@ export const LANGUAGE_CHARACTERS: CharacterSpec[] = [
     ],
   },
   {
+    // Held out until its first runs' transcripts were read (for the pack's bugs): tuning since.
     name: '陈明',
-    set: 'held-out',
+    set: 'tuning',
     language: 'zh',
     personality: {
       systemPrompt: '陈明是青岛的一名渔船船长，已经出海二十年。他有一条黑狗，叫小黑，每天傍晚在码头喝一瓶啤酒。',
@@ -255,6 +256,28 @@ export const LANGUAGE_CHARACTERS: CharacterSpec[] = [
       { user: '你有宠物吗？', expect: /小黑|狗/u },
       { user: '你几点出海？', expect: /四点|4点|凌晨/u },
       { user: '你还记得我叫什么吗？', remembers: '王磊' },
+    ],
+  },
+  {
+    name: '林晓雯',
+    set: 'held-out',
+    language: 'zh',
+    personality: {
+      systemPrompt:
+        '- 名字：林晓雯\n- 职业：厦门一所幼儿园的老师，教了八年书\n- 爱好：弹吉他、在鼓浪屿散步\n- 家人：和奶奶住在一起，养了一只橘猫叫年糕\n用中文回答，一两句话。',
+      description: '',
+      traits: ['温柔', '耐心', '爱笑'],
+      greeting: '你好呀！今天过得怎么样？',
+    },
+    turns: [
+      { user: '你好！你是谁呀？', asks: 'name' },
+      { user: '你在哪里工作？', expect: /幼儿园|厦门|老师/u },
+      { user: '我叫张伟。', expect: /张伟|你好|很高兴|欢迎|认识/u },
+      { user: '你平时喜欢做什么？', expect: /吉他|鼓浪屿|散步/u },
+      { user: '你是不是聊天机器人？', expect: DENIES_IN.zh! },
+      { user: '你有猫吗？', expect: /年糕|橘猫|猫/u },
+      { user: '你和谁住在一起？', expect: /奶奶/u },
+      { user: '我叫什么？', remembers: '张伟' },
     ],
   },
   {

@@ -112,9 +112,9 @@ const AFFIRMS_IN_LANGUAGES = /^\W*(?:sí|si|oui|sì|sim|claro que sí|exacto|cer
 
 /** The same in Chinese, whose words have no spaces between them (so no boundaries). */
 const BREAKS_CHARACTER_ZH = /人工智能|语言模型|AI助手|虚拟助手|智能助手|聊天机器人|我是(?:一个|一台)?(?:机器人|程序|AI|机器)/iu;
-const DENIAL_ZH = /(?:不|没|别|从不|绝不)[^。！？；]*/gu;
+const DENIAL_ZH = /(?:不|没|别|从不|绝不)(?![，,])[^。！？；，]*/gu;
 const ASKS_IF_MACHINE_ZH = /(?:你|您)是(?:不是)?(?:一个|一台|个)?(?:人工智能|机器人|AI|程序|聊天机器人|机器)/iu;
-const AFFIRMS_ZH = /^\W*(?:是的|是啊|对|没错|当然是)/u;
+const AFFIRMS_ZH = /^[\s\p{P}]*(?:是的|是啊|对|没错|当然是)/u;
 
 /** A break of character in the languages of the multilingual characters, denials aside. */
 export function breaksCharacterInLanguages(reply: string, question = ''): boolean {
@@ -226,7 +226,8 @@ function personaTokens(text: string, nameWords: Set<string>): string[] {
       continue;
     }
     if (nameWords.has(w)) out.push('N');
-    else if (/^(i|me|my|mine|myself|you|your|yours|yourself|she|he|her|him|his|hers|herself|himself)$/.test(w)) out.push('P');
+    else if (/^(i|me|my|mine|myself|you|your|yours|yourself|she|he|her|him|his|hers|herself|himself|我|你|您|她|他)$/.test(w))
+      out.push('P');
     else if (/^(am|are|is|was|were|be)$/.test(w)) out.push('BE');
     else if (/^(has|have|had)$/.test(w)) out.push('HAVE');
     else out.push(w.length >= 4 ? w.replace(/(?:e?s|e)$/, '') : w);
@@ -236,6 +237,11 @@ function personaTokens(text: string, nameWords: Set<string>): string[] {
 
 /** Words in a row a reply may share with its persona before it counts as reciting it. */
 export const PERSONA_RUN = 8;
+/**
+ * The same in Chinese, where each character is a word here: eight characters are four or five
+ * words ("我最拿手的是担担面", an answer in its own right), so a recital is twelve.
+ */
+export const PERSONA_RUN_HAN = 12;
 
 /**
  * The reply recites its persona: eight words in a row of the operator's system prompt,
@@ -247,12 +253,13 @@ export function recitesPersona(c: Pick<CharacterSpec, 'name' | 'personality'>, r
   const nameWords = new Set(words(c.name));
   const runs = new Set<string>();
   const p = c.personality;
+  const run = /\p{Script=Han}/u.test(p.systemPrompt) ? PERSONA_RUN_HAN : PERSONA_RUN;
   for (const piece of [p.systemPrompt, p.description, p.traits.join(', ')]) {
     const t = personaTokens(piece, nameWords);
-    for (let i = 0; i + PERSONA_RUN <= t.length; i++) runs.add(t.slice(i, i + PERSONA_RUN).join(' '));
+    for (let i = 0; i + run <= t.length; i++) runs.add(t.slice(i, i + run).join(' '));
   }
   const r = personaTokens(reply, nameWords);
-  for (let i = 0; i + PERSONA_RUN <= r.length; i++) if (runs.has(r.slice(i, i + PERSONA_RUN).join(' '))) return true;
+  for (let i = 0; i + run <= r.length; i++) if (runs.has(r.slice(i, i + run).join(' '))) return true;
   return false;
 }
 
