@@ -202,12 +202,20 @@ test("in Mandarin: the model is told in Chinese, a robot question is answered wi
   t.is(userNameIn('你好，我叫王小明，你呢？'), '王小明');
   t.is(userNameIn('我的名字是Tom。'), 'Tom');
   t.is(userNameIn('我叫小明今天很累'), undefined, 'where the name ends is not told: no name rather than a wrong one');
+  t.is(userNameIn('你还记得我叫什么吗？'), undefined, 'a question for the name gives none');
   const guard = new ReplyGuard('李华', personality, [], undefined, false, '你做什么工作？', undefined, languagePack('zh'), false);
   for (const good of ['我在西湖边开茶馆。', '我最喜欢龙井茶，每天都喝。', '不是，我是李华。']) t.is(guard.refuses(good), undefined, good);
   t.is(guard.refuses('有什么可以帮你的吗？'), 'talks like an assistant');
+  t.is(guard.refuses('你是李华，在西湖边开茶馆。'), 'speaks of itself in the second or third person');
+  t.is(guard.repair('你是李华，在西湖边开茶馆。'), '我是李华，在西湖边开茶馆。');
+  const told = new ReplyGuard('李华', personality, [], '小明', false, '我叫什么名字？', undefined, languagePack('zh'), false);
+  t.is(told.refuses('你好，我是小明。'), "takes the user's name");
+  t.is(told.refuses('你叫小明。'), undefined);
   t.true(breaksCharacter('我是一个人工智能助手。', false, '', languagePack('zh')));
   t.true(breaksCharacter('是的，我是李华。', false, '你是机器人吗？', languagePack('zh')), 'a yes to "are you a robot"');
   t.false(breaksCharacter('我不是人工智能，我是开茶馆的。', false, '', languagePack('zh')), 'a denial claims nothing');
+  t.true(breaksCharacter('不，我是人工智能。', false, '', languagePack('zh')), '"No," opening a claim denies nothing');
+  t.false(languagePack('zh')!.denies.test('抱歉，我不用机器学习来回答这个。'), 'a no opens the answer, not any 不 in it');
 });
 
 test('the rule-based engine answers in the language of the turn, and falls back to English phrasing for a language without a pack', async (t) => {

@@ -61,6 +61,8 @@ export interface LanguagePack {
   no: string;
   /** What follows an opening word such as `no` ("No, soy Lucía."): ", " unless given ("不是，我是李华。"). */
   comma?: string;
+  /** Written without spaces between words (Chinese): "我是" and a name follow each other directly. */
+  unspaced?: boolean;
   youAre(user: string): string;
   greetUser(user: string): string;
   /** "¿Cómo te llamas?", "¿Quién eres?" */
@@ -534,10 +536,11 @@ const de: LanguagePack = {
 /**
  * zh: Mandarin, written in Han characters with no spaces between words, so its patterns have no
  * word boundaries (withLetterBoundaries() adds Latin ones only where a pattern has `\b`, and these
- * have none). The guard's checks that need a space after "I am" or "you are" do not match Chinese
- * text, and are so bypassed, as the pack's rules require.
+ * have none). `unspaced`: the guard reads "我是小李" (the user's name taken) and "你是李华" (the
+ * persona's second person) without a space between; its other checks that need one do not match
+ * Chinese text, and are so bypassed, as the pack's rules require.
  */
-const ZH_NAME = String.raw`(\p{Script=Han}{1,3}?|\p{Lu}[\p{L}'’-]{1,30})(?=[，。！？、,.!?\s]|$)`;
+const ZH_NAME = String.raw`(?!什么|谁|啥|哪)(\p{Script=Han}{1,3}?|\p{Lu}[\p{L}'’-]{1,30})(?=[，。！？、,.!?\s]|$)`;
 const ZH_STORY = /(?:讲|说|编|念|来)(?:一|一个|个|段)?[^。？！]{0,8}(?:故事|传说|童话|寓言)/u;
 const zh: LanguagePack = {
   language: 'zh',
@@ -565,6 +568,7 @@ const zh: LanguagePack = {
   stayLine: (n) => `我是${n}，这一点不会变。`,
   no: '不是',
   comma: '，',
+  unspaced: true,
   youAre: (u) => `你叫${u}。`,
   greetUser: (u) => `很高兴认识你，${u}。`,
   asksName: /你叫什么|你的名字|你是谁|您是谁|您贵姓|您是哪位|怎么称呼你|怎么称呼您|您叫什么/u,
@@ -580,7 +584,7 @@ const zh: LanguagePack = {
   storySpine: { opening: '从前，', beats: ['每天，', '但是有一天，', '因为这样，', '直到最后，'] },
   longNote: (n) => `以${n}的身份说四到六个短句，每句一个意思，第一句最短。`,
   denies:
-    /^\W*(?:不是|不|当然不是|才不是|没有)|我不是[^。！？]*(?:人工智能|机器人|程序|机器|AI|模型)|我是[^。！？]*?(?:真人|人类|一个人|普通人)(?!工)/iu,
+    /^[\s\p{P}]*(?:不是|不|当然不是|才不是|没有)|我不是[^。！？]*(?:人工智能|机器人|程序|机器|AI|模型)|我是[^。！？]*?(?:真人|人类|一个人|普通人)(?!工)/iu,
   aiClaim:
     /我是(?:一个|一名|个)?(?:人工智能|AI|语言模型|聊天机器人|虚拟助手|智能助手|助手|程序|机器人)|作为(?:一个|一名)?(?:人工智能|AI|语言模型|助手)/iu,
   assistantTalk:
@@ -589,8 +593,9 @@ const zh: LanguagePack = {
   userGivesName: new RegExp(String.raw`我叫${ZH_NAME}|我的名字(?:是|叫)${ZH_NAME}`, 'u'),
   iAmForms: '我是|我叫|我的名字是',
   greetings: '(?:你好|您好|谢谢|再见|欢迎|早上好|晚上好)',
-  yes: /^\W*(?:是的|是啊|对|没错|当然是)/u,
-  negation: /(?:不|没|别|从不|绝不)[^。！？；]*?(?=[。！？；]|$)/gu,
+  yes: /^[\s\p{P}]*(?:是的|是啊|对|没错|当然是)/u,
+  // To the clause's end; "不，" opening an answer ("No,") negates nothing: "不，我是人工智能。" claims.
+  negation: /(?:不|没|别|从不|绝不)(?![，,])[^。！？；，]*/gu,
   secondPersonBe: '你是|你叫',
   firstPersonBe: '我是',
   persona: {
@@ -606,7 +611,7 @@ const zh: LanguagePack = {
     ],
     tellMore: (t) => (t ? `跟我多说说${t}吧。` : '跟我多说说吧。'),
     peopleSay: (traits) => `大家都说我${traits}。`,
-    greets: /^\W*(?:你好|您好|嗨|早上好|晚上好)/u,
+    greets: /^[\s\p{P}]*(?:你好|您好|嗨|早上好|晚上好)/u,
     asksWho: /你是谁|你叫什么|你的名字|介绍一下你自己/u,
     thanked: /谢谢|多谢|感谢/u,
     leaves: /再见|拜拜|回头见|晚安/u,

@@ -369,8 +369,11 @@ export class ReplyGuard {
       new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u'),
     ];
     const greeting = pack ? `(?:${GREETING}|${pack.greetings})` : GREETING;
+    // Between "I am" and a name, and around them: a space and other letters, or in a language
+    // written without spaces (Chinese) nothing.
+    const [gap, notAfter, notBefore] = pack?.unspaced ? ['\\s*', '', ''] : ['\\s+', '(?<![\\p{L}])', '(?![\\p{L}])'];
     // "Eres Lucía, una panadera…": the persona's own second person, copied.
-    this.packAddressed = pack ? new RegExp(`(?<![\\p{L}])(?:${pack.secondPersonBe})\\s+(?=(?:${forms})(?![\\p{L}]))`, 'giu') : undefined;
+    this.packAddressed = pack ? new RegExp(`${notAfter}(?:${pack.secondPersonBe})${gap}(?=(?:${forms})${notBefore})`, 'giu') : undefined;
     this.selfGreeting = [
       new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
       new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u'),
@@ -379,7 +382,7 @@ export class ReplyGuard {
     ];
     this.userName = userName
       ? new RegExp(
-          `(?<![\\p{L}])(?:i am|i'm|i’m|my name is|call me${pack ? `|${pack.iAmForms}` : ''})\\s+${escapeRegExp(userName)}(?![\\p{L}])`,
+          `${notAfter}(?:i am|i'm|i’m|my name is|call me${pack ? `|${pack.iAmForms}` : ''})${gap}${escapeRegExp(userName)}${notBefore}`,
           'iu',
         )
       : undefined;
@@ -407,10 +410,14 @@ export class ReplyGuard {
   repair(sentence: string): string {
     // "Eres Lucía." → "Soy Lucía.": the pack's first person.
     const pack = this.pack;
-    if (pack && this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence))
+    if (pack && this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence)) {
+      const space = pack.unspaced ? '' : ' ';
       return sentence.replace(this.packAddressed, (m: string) =>
-        m[0] === m[0]!.toUpperCase() ? `${pack.firstPersonBe[0]!.toUpperCase()}${pack.firstPersonBe.slice(1)} ` : `${pack.firstPersonBe} `,
+        m[0] === m[0]!.toUpperCase()
+          ? `${pack.firstPersonBe[0]!.toUpperCase()}${pack.firstPersonBe.slice(1)}${space}`
+          : `${pack.firstPersonBe}${space}`,
       );
+    }
     if (this.toldInSecondPerson(sentence) || this.answersAboutYou(sentence)) {
       // "you" doing the question's verb is its subject, wherever it stands: "The honey you make…" →
       // "The honey I make…", not "The honey me make…".
