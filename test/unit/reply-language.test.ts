@@ -9,6 +9,7 @@ import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
 import { ReplyGuard, fillerFor, neverSpoken } from '../../actors/session/reply/reply-guard.js';
 import { languagePack } from '../../actors/session/reply/language-packs.js';
 import { userNameIn } from '../../actors/session/reply/user-facts.js';
+import { mustSay } from '../../actors/session/reply/must-say.js';
 import type { ReplyContext, Turn } from '../../actors/session/reply/reply-engine.js';
 import { voiceForLanguage } from '../../runtime/characters/reply-voice.js';
 import { BUILT_IN_VOICES, builtInVoice } from '../../runtime/voices/voice-catalog.js';
@@ -198,6 +199,9 @@ test("in Mandarin: the model is told in Chinese, a robot question is answered wi
   t.true(messages[0]!.content.startsWith('这是角色扮演：你是李华'), messages[0]!.content.slice(0, 40));
   t.true(messages.some((m) => m.content === '只用中文回答。'));
   t.true(messages.at(-1)!.content.startsWith('记住你是谁：李华，一个人。'), 'reminded it is a person, in Chinese');
+  const asked = mustSay('李华', '我叫什么名字？', false, '小明', undefined, languagePack('zh'))!;
+  t.true(asked.said.test('你叫小明。'), 'the name said inside unspaced text is said: no opening said before it again');
+  t.true(mustSay('李华', '你叫什么名字？', false, undefined, undefined, languagePack('zh'))!.said.test('我是李华。'));
   t.is(userNameIn('我叫小明。'), '小明');
   t.is(userNameIn('你好，我叫王小明，你呢？'), '王小明');
   t.is(userNameIn('我的名字是Tom。'), 'Tom');

@@ -68,13 +68,15 @@ export function mustSay(
   /** The reply's language (language-packs.ts): its questions are recognised too, and its openings spoken; undefined for English. */
   pack?: LanguagePack,
 ): MustSay | undefined {
-  const named = (name: string) => new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'iu');
+  // A name between other letters is another word, but in a language written without spaces (Chinese).
+  const [notAfter, notBefore] = pack?.unspaced ? ['', ''] : ['(?<![\\p{L}])', '(?![\\p{L}])'];
+  const named = (name: string) => new RegExp(`${notAfter}${escapeRegExp(name)}${notBefore}`, 'iu');
   // "What's my name again?" answered "Oh, you." (a held-out benchmark character, the note given).
   if (userName && (ASKS_OWN_NAME.test(userText) || pack?.asksOwnName.test(userText)))
     return { said: named(userName), opening: pack ? pack.youAre(userName) : `You're ${userName}.` };
   if (ASKS_CHARACTER_NAME.test(userText) || pack?.asksName.test(userText))
     return {
-      said: new RegExp(`(?<![\\p{L}])(?:${nameForms(characterName).map(escapeRegExp).join('|')})(?![\\p{L}])`, 'iu'),
+      said: new RegExp(`${notAfter}(?:${nameForms(characterName).map(escapeRegExp).join('|')})${notBefore}`, 'iu'),
       opening: pack ? pack.introduction(characterName) : `I'm ${characterName}.`,
     };
   if (!machine && (ASKS_IF_MACHINE.test(userText) || pack?.asksIfMachine.test(userText)))
