@@ -65,6 +65,10 @@ const LINES: Record<string, { long: string[]; short: string[] }> = {
     ],
     short: ['Hallo!', 'Magst du das Meer?', 'Wie heißt du?', 'Bist du ein Mensch?'],
   },
+  zh: {
+    long: ['给我讲一个关于大海的故事。', '解释一下灯塔是怎么工作的。', '描述一下你的村子。', '列举三种海边的鸟。'],
+    short: ['你好！', '你喜欢大海吗？', '你叫什么名字？', '你是真人吗？'],
+  },
 };
 
 for (const [language, { long, short }] of Object.entries(LINES)) {
@@ -95,7 +99,8 @@ test('a story asked for, in any language with a pack, goes as stories go in the 
   t.is(storySpine('en-GB')?.beats[1], 'But one day,');
   t.is(storySpine('es-MX')?.opening, 'Érase una vez');
   t.is(storySpine('fr')?.opening, 'Il était une fois');
-  t.is(storySpine('zh'), undefined, 'a language without a pack: the model tells it as it will');
+  t.is(storySpine('zh')?.opening, '从前，');
+  t.is(storySpine('hi'), undefined, 'a language without a pack: the model tells it as it will');
 });
 
 test('what a request is about, without the request', (t) => {
