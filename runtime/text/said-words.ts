@@ -7,6 +7,8 @@
 
 /** A sentence's marks after a word: where a sentence, or a clause, ends on the last word said. */
 const MARKS_AFTER = /[.,;:!?…。！？，、]+["'”’)\]]*$/u;
+/** Said words ending in a character or mark of a script written without spaces: the next word follows at once. */
+const UNSPACED_END = /[\p{Script=Han}，、。！？：；]$/u;
 
 export function wordsIn(text: string): string[] {
   return text.trim().split(/\s+/u).filter(Boolean);
@@ -28,6 +30,8 @@ export function startsWithWords(text: string, start: string): boolean {
  * followed by a mark ("I teach the harp to children" said, "I teach the harp to children." come).
  */
 export function goesOnFrom(sentence: string, said: string): boolean {
+  // Chinese has no spaces between words: "从前，" said, "从前，周杰在河边钓鱼。" goes on from it.
+  if (UNSPACED_END.test(said.trim()) && sentence.trimStart().startsWith(said.trim())) return true;
   const head = wordsIn(said);
   const words = wordsIn(sentence);
   const last = head.length - 1;
