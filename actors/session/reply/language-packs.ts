@@ -652,5 +652,16 @@ export function languagePack(language: string | undefined): LanguagePack | undef
   return PACKS.get(language.split('-')[0]!.toLowerCase());
 }
 
+/**
+ * How a name or "I am" stands among other words in patterns of a reply in `pack`'s language: after a
+ * space (`gap`) and not inside other letters, or, in a language written without spaces (Chinese),
+ * right next to them.
+ */
+export function wordEdges(pack?: LanguagePack): { gap: string; notAfter: string; notBefore: string } {
+  return pack?.unspaced
+    ? { gap: '\\s*', notAfter: '', notBefore: '' }
+    : { gap: '\\s+', notAfter: '(?<![\\p{L}])', notBefore: '(?![\\p{L}])' };
+}
+
 /** The languages with a pack, besides English. */
 export const PACKED_LANGUAGES: readonly string[] = [...PACKS.keys()];

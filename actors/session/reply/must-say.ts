@@ -8,7 +8,7 @@
  * reply with `opening` (openai-engine.ts).
  */
 import { escapeRegExp, nameForms } from './persona-card.js';
-import type { LanguagePack } from './language-packs.js';
+import { wordEdges, type LanguagePack } from './language-packs.js';
 
 export interface MustSay {
   /** A sentence that says it. */
@@ -68,8 +68,7 @@ export function mustSay(
   /** The reply's language (language-packs.ts): its questions are recognised too, and its openings spoken; undefined for English. */
   pack?: LanguagePack,
 ): MustSay | undefined {
-  // A name between other letters is another word, but in a language written without spaces (Chinese).
-  const [notAfter, notBefore] = pack?.unspaced ? ['', ''] : ['(?<![\\p{L}])', '(?![\\p{L}])'];
+  const { notAfter, notBefore } = wordEdges(pack);
   const named = (name: string) => new RegExp(`${notAfter}${escapeRegExp(name)}${notBefore}`, 'iu');
   // "What's my name again?" answered "Oh, you." (a held-out benchmark character, the note given).
   if (userName && (ASKS_OWN_NAME.test(userText) || pack?.asksOwnName.test(userText)))

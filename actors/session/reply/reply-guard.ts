@@ -10,7 +10,7 @@
  */
 import { escapeRegExp, firstPersonVerb, nameForms, SHARED_VERBS_FIRST_PERSON } from './persona-card.js';
 import type { Personality } from '../../../runtime/db/entities/character.js';
-import type { LanguagePack } from './language-packs.js';
+import { wordEdges, type LanguagePack } from './language-packs.js';
 import { detectLanguage } from './language-detector.js';
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
@@ -369,9 +369,7 @@ export class ReplyGuard {
       new RegExp(`(?<![\\p{L}])(?:${forms})(?:(?:'s|’s)(?![\\p{L}])|(?:,\\s+[^,.!?]{1,80},)?\\s+${THIRD_PERSON_VERB}\\b)`, 'u'),
     ];
     const greeting = pack ? `(?:${GREETING}|${pack.greetings})` : GREETING;
-    // Between "I am" and a name, and around them: a space and other letters, or in a language
-    // written without spaces (Chinese) nothing.
-    const [gap, notAfter, notBefore] = pack?.unspaced ? ['\\s*', '', ''] : ['\\s+', '(?<![\\p{L}])', '(?![\\p{L}])'];
+    const { gap, notAfter, notBefore } = wordEdges(pack);
     // "Eres Lucía, una panadera…": the persona's own second person, copied.
     this.packAddressed = pack ? new RegExp(`${notAfter}(?:${pack.secondPersonBe})${gap}(?=(?:${forms})${notBefore})`, 'giu') : undefined;
     this.selfGreeting = [
