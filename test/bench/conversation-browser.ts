@@ -4,8 +4,8 @@
  * Headless Chromium's fake microphone plays a WAV the benchmark builds (questions in the service's own
  * voice, each followed by a long pause of digital silence, or with a −54 dBFS noise floor under it all),
  * from the start each time a page calls getUserMedia. The page with the session's st_ token opens its mic
- * (open mic) and publishes it as a user's page does (echo cancellation, noise suppression and gain
- * control on, Opus through a send transport); a second page with a viewer token watches and listens.
+ * (open mic) and publishes it as a user's page does (the microphone's processing as the page asks,
+ * Opus through a send transport); a second page with a viewer token watches and listens.
  * Both pages run a level meter (an AnalyserNode polled every 10 ms, stamped with the page's wall
  * clock): on the microphone's track as it leaves getUserMedia, and on the companion's audio as the
  * watching page receives it. Each question's onset is found on the page's microphone, which places the
@@ -67,8 +67,13 @@ export interface Said {
   endMs: number;
 }
 
-/** The microphone's WAV: each piece after its pause, then `tailMs` of the floor; its utterances' places. */
-export function micScript(pieces: Array<{ name: string; pcm: Pcm; afterMs: number }>, tailMs: number, floor: MicFloor) {
+/** The microphone's WAV: each piece after its pause, then `tailMs` of the floor; its utterances' places (`span`: where its speech is, if not found by level). */
+export function micScript(
+  pieces: Array<{ name: string; pcm: Pcm; afterMs: number; span?: { onsetMs: number; endMs: number } }>,
+  tailMs: number,
+  floor: MicFloor,
+  noiseDbfs = NOISE_DBFS,
+) {
   const like = pieces[0]!.pcm;
   const bytesPerMs = (like.sampleRateHz * like.channels * 2) / 1000;
   const pause = (ms: number) => Buffer.alloc(Math.round(ms * bytesPerMs) & ~1);
@@ -78,14 +83,14 @@ export function micScript(pieces: Array<{ name: string; pcm: Pcm; afterMs: numbe
   for (const piece of pieces) {
     parts.push(pause(piece.afterMs));
     at += piece.afterMs;
-    const span = voicedSpan(piece.pcm);
+    const span = piece.span ?? voicedSpan(piece.pcm);
     said.push({ name: piece.name, startMs: at, onsetMs: at + span.onsetMs, endMs: at + span.endMs });
     parts.push(piece.pcm.data);
     at += piece.pcm.data.length / bytesPerMs;
   }
   parts.push(pause(tailMs));
   const pcm: Pcm = { ...like, data: Buffer.concat(parts) };
-  if (floor === 'noise') addNoise(pcm, NOISE_DBFS);
+  if (floor === 'noise') addNoise(pcm, noiseDbfs);
   return { pcm, said, durationMs: at + tailMs };
 }
 
@@ -133,8 +138,11 @@ if (navigator.mediaDevices) {
   const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
   navigator.mediaDevices.getUserMedia = async (constraints) => {
     const openedAt = performance.timeOrigin + performance.now();
+    // A benchmark comparing the microphone's processing sets window.__benchAudio over the page's own.
+    if (window.__benchAudio && constraints.audio) constraints = { ...constraints, audio: { ...constraints.audio, ...window.__benchAudio } };
     const stream = await getUserMedia(constraints);
-    window.__benchMic = { openedAt, meter: window.__benchMeter(stream) };
+    const track = stream.getAudioTracks()[0];
+    window.__benchMic = { openedAt, meter: window.__benchMeter(stream), settings: track ? track.getSettings() : null };
     return stream;
   };
 }`;
@@ -219,9 +227,11 @@ export class PageRig {
     private readonly browser: Browser,
     private readonly mirror: { close(): void },
     private readonly watcher: Page,
+    private readonly audio: Record<string, boolean> | undefined,
   ) {}
 
-  static async open(session: PageSession, wav: Pcm, note: (line: string) => void): Promise<PageRig> {
+  /** `audio`: constraints the microphone's pages ask for over the page's own (echoCancellation, noiseSuppression, ...). */
+  static async open(session: PageSession, wav: Pcm, note: (line: string) => void, audio?: Record<string, boolean>): Promise<PageRig> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-mic-'));
     const micPath = path.join(dir, 'mic.wav');
     fs.writeFileSync(micPath, wavFile(wav));
@@ -242,7 +252,7 @@ export class PageRig {
     const watcher = await openPage(browser, session, session.viewerToken);
     await watcher.click('#unmute');
     await watcher.evaluate('window.__benchOut = window.__benchMeter(window.companionViewer.stream)');
-    const rig = new PageRig(sfu, session, dir, browser, mirror, watcher);
+    const rig = new PageRig(sfu, session, dir, browser, mirror, watcher, audio);
     listener.on('heard', (h) => rig.heard.push(h));
     listener.on('bargeIn', (b) => rig.bargeIns.push(b));
     session.room.on('voice', (voice) => {
@@ -264,7 +274,7 @@ export class PageRig {
 
   /** A page with the session's st_ token, live, its microphone on open mic (not yet on). */
   async speaker(): Promise<Page> {
-    const page = await openPage(this.browser, this.session, this.session.clientToken);
+    const page = await openPage(this.browser, this.session, this.session.clientToken, this.audio);
     await page.selectOption('#mic-mode', 'open');
     return page;
   }
@@ -354,8 +364,9 @@ async function jitterBuffers(page: Page): Promise<PageRecording['buffered']> {
   };
 }
 
-async function openPage(browser: Browser, session: PageSession, token: string): Promise<Page> {
+async function openPage(browser: Browser, session: PageSession, token: string, audio?: Record<string, boolean>): Promise<Page> {
   const page = await browser.newPage();
+  if (audio) await page.addInitScript(`window.__benchAudio = ${JSON.stringify(audio)};`);
   await page.addInitScript(PAGE_METERS);
   await page.goto(`${session.url}/view#session=${session.sessionId}&token=${token}`);
   await waitForState(page, 'live', 60_000);

@@ -6,6 +6,7 @@ import { runClone } from './clone.js';
 import { runConversation } from './conversation.js';
 import { runLanguageHint } from './language-hint.js';
 import { runMedia } from './media.js';
+import { runMicProcessing } from './mic-processing.js';
 import { runModelSpeed } from './model-speed.js';
 import { runReplies } from './replies.js';
 import { runReplyLength } from './reply-length.js';
@@ -37,6 +38,7 @@ const benches: Record<string, () => Promise<void>> = {
   'turn-transcript': runTurnTranscript,
   clone: runClone,
   conversation: runConversation,
+  'mic-processing': runMicProcessing,
   capacity: runCapacity,
 };
 // Long and not a comparison: only on its own (npm run bench -- soak).

@@ -40,7 +40,7 @@ const CACHE = path.join(projectRoot, '.data', 'bench-cache', 'asterisk-core-soun
 const PORT = Number(process.env.COMPANION_BENCH_PORT_BASE ?? 29000) + 890;
 
 /** Human speech: the prompts' directory (installed, or unpacked into the cache) and the transcripts' package. */
-const HUMAN = [
+export const HUMAN = [
   { code: 'es', name: 'Spanish (Mexico, Allison)', dir: path.join(CACHE, 'usr/share/asterisk/sounds/es_MX_f_Allison'), text: 'es' },
   { code: 'fr', name: 'French (Canada, June)', dir: `${SOUNDS}/fr_CA_f_June`, text: 'fr' },
   { code: 'it', name: 'Italian (Carlo)', dir: `${SOUNDS}/it_IT_m_Carlo`, text: 'it' },
