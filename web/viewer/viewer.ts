@@ -194,8 +194,11 @@ const mic = {
   async start(): Promise<void> {
     if (!current) throw new Error('not connected');
     const { device, request, iceServers } = current;
+    // Echo cancellation only: the browser's noise suppression and gain control adapt over the first
+    // seconds the microphone is open and deform the first words said into it, which the transcriber
+    // then mishears; they add nothing it needs later (docs/BENCHMARKS.md#the-microphones-processing).
     const stream = await navigator.mediaDevices.getUserMedia({
-      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+      audio: { echoCancellation: true, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
     });
     this.track = stream.getAudioTracks()[0] ?? null;
     if (!this.track) throw new Error('no microphone');
