@@ -103,15 +103,20 @@ interface Scored {
   lines: string[];
 }
 
-/** One session in `code`, the utterances through a page asking for `audio`, over `floor`: the turns heard, scored. */
+/** What one session plays: `utterances` in `code` through a page asking for `audio`, over `floor`. */
+interface Listening {
+  code: string;
+  utterances: Utterance[];
+  audio: Record<string, boolean>;
+  floor: { floor: MicFloor; dbfs?: number };
+  tag: string;
+}
+
+/** One session: the utterances, the first `leadMs` after the microphone opens, then GAP_MS apart; the turns heard, scored. */
 async function listen(
   service: RunningService,
   api: Caller,
-  code: string,
-  utterances: Utterance[],
-  audio: Record<string, boolean>,
-  floor: { floor: MicFloor; dbfs?: number },
-  tag: string,
+  { code, utterances, audio, floor, tag }: Listening,
   leadMs: number,
 ): Promise<Scored> {
   const pieces = utterances.map((u, i) => ({ name: u.name, pcm: u.pcm, span: u.span, afterMs: i === 0 ? leadMs : GAP_MS }));
@@ -178,18 +183,10 @@ async function listen(
  * user who turns the microphone on and speaks): a browser and a session of its own each, so that
  * the processing starts afresh every time.
  */
-async function alone(
-  service: RunningService,
-  api: Caller,
-  code: string,
-  utterances: Utterance[],
-  audio: Record<string, boolean>,
-  floor: { floor: MicFloor; dbfs?: number },
-  tag: string,
-): Promise<Scored> {
+async function alone(service: RunningService, api: Caller, listening: Listening): Promise<Scored> {
   const all: Scored = { errors: 0, words: 0, turns: [], before: 0, lines: [] };
-  for (const u of utterances) {
-    const s = await listen(service, api, code, [u], audio, floor, `${tag}, first words`, FIRST_LEAD_MS);
+  for (const u of listening.utterances) {
+    const s = await listen(service, api, { ...listening, utterances: [u], tag: `${listening.tag}, first words` }, FIRST_LEAD_MS);
     all.errors += s.errors;
     all.words += s.words;
     all.turns.push(...s.turns);
@@ -259,9 +256,8 @@ export async function runMicProcessing(): Promise<void> {
         let total = 0;
         for (const code of languages) {
           const tag = `${floorName}, ${settingName}, ${code}`;
-          const s = first
-            ? await alone(service, api, code, speech.get(code)!, SETTINGS[settingName]!, FLOORS[floorName]!, tag)
-            : await listen(service, api, code, speech.get(code)!, SETTINGS[settingName]!, FLOORS[floorName]!, tag, LEAD_MS);
+          const listening = { code, utterances: speech.get(code)!, audio: SETTINGS[settingName]!, floor: FLOORS[floorName]!, tag };
+          const s = first ? await alone(service, api, listening) : await listen(service, api, listening, LEAD_MS);
           lines.push(...s.lines);
           errors += s.errors;
           words += s.words;
