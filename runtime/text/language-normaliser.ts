@@ -56,12 +56,35 @@ function speak(parts: Part[], i: number, lang: SpeechLanguage): string {
     if (!next && !/[.!?…]/u.test(trail)) trail = `${trail}.`;
     return lead + capitalisedLike(core, abbreviation) + trail;
   }
-  if (saidByNeighbour(parts, i, lang)) return '';
+  if (saidByNeighbour(parts, i, lang) || meridiem(part, prev)) return '';
   const spoken = speakNumber(part, prev, next, lang);
   if (spoken === undefined) return part.token;
-  // "12,50 €." : the symbol's marks follow the amount that says it.
-  const after = next && isNumberBefore(part, lang) && saidByNeighbour(parts, i + 1, lang) ? next.trail : '';
+  // "12,50 €." and "2:00 PM.": the symbol's or the AM/PM's marks follow the amount or the time that says it.
+  let after = next && isNumberBefore(part, lang) && saidByNeighbour(parts, i + 1, lang) ? next.trail : '';
+  // "a.m." takes its period with it, as an abbreviation does; at the end of the text the period stays.
+  if (next && meridiem(next, part)) after = next.core.includes('.') && parts[i + 2] ? next.trail.replace(/^\./u, '') : next.trail;
   return lead + spoken + trail + after;
+}
+
+/**
+ * "AM" or "PM" ("a.m.", "pm") right after a time or an hour: these languages tell the time on the
+ * 24-hour clock, so the time says it ("2:00 PM" → "14 horas") and the mark itself is not read.
+ */
+const MERIDIEM = /^([ap])\.?m$/iu;
+function meridiem(part: Part | undefined, before: Part | undefined): 'a' | 'p' | undefined {
+  if (!part || !before || before.trail !== '' || part.lead !== '') return undefined;
+  const m = MERIDIEM.exec(part.core);
+  if (!m) return undefined;
+  const hour = TIME.exec(before.core)?.[1] ?? /^\d{1,2}$/u.exec(before.core)?.[0];
+  if (hour === undefined || Number(hour) < 1 || Number(hour) > 12) return undefined;
+  return m[1]!.toLowerCase() as 'a' | 'p';
+}
+
+/** `hour` (1–12) on the 24-hour clock after `mark`. */
+function on24Hours(hour: number, mark: 'a' | 'p' | undefined): number {
+  if (mark === 'p') return hour === 12 ? 12 : hour + 12;
+  if (mark === 'a') return hour === 12 ? 0 : hour;
+  return hour;
 }
 
 /** A currency symbol or `%` written apart from its number, which the number's spoken form says. */
@@ -144,9 +167,11 @@ function speakNumber(part: Part, prev: Part | undefined, next: Part | undefined,
   if ((m = p.moneyBefore.exec(core))) return money(m[2]!, m[3], currencyOf(lang, m[1]!), lang);
   if ((m = p.moneyAfter.exec(core))) return money(m[1]!, m[2], currencyOf(lang, m[3]!), lang);
   if ((m = p.percent.exec(core))) return sign(m[1]!, lang) + lang.percent(digits(m[2]!, m[3], lang));
+  const mark = meridiem(next, part);
   if ((m = TIME.exec(core)) && Number(m[1]) <= 24 && Number(m[2]) < 60 && !(lang.decimal === '.' && core.includes('.'))) {
-    return lang.time(Number(m[1]), Number(m[2]));
+    return lang.time(on24Hours(Number(m[1]), mark), Number(m[2]));
   }
+  if (mark) return lang.time(on24Hours(Number(core), mark), 0);
   if ((m = DATE.exec(core)) && core.includes('/')) {
     const day = Number(m[1]);
     const month = Number(m[2]);

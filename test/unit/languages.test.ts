@@ -42,6 +42,27 @@ test('Italian, Brazilian Portuguese, Hindi and Mandarin money and abbreviations'
   t.is(say('一共 ¥12.50 ，打 50% 折。', 'zh-CN'), '一共 12元50分 ，打 百分之50 折。');
 });
 
+test('a time written with AM or PM is told on the 24-hour clock, the mark not read, its sentence end kept', (t) => {
+  t.is(say('Abro das 10:00 AM até 2:00 PM.', 'pt-BR'), 'Abro das 10 horas até 14 horas.');
+  t.is(say('Abrimos de 9:30 a.m. a 12 p.m. y cerramos a las 12:15 AM', 'es'), 'Abrimos de 9 y 30 a 12 en punto y cerramos a las 0 y 15');
+  t.is(say('Cierro a las 8 p.m., ¿vale?', 'es'), 'Cierro a las 20 en punto, ¿vale?');
+  t.is(say('Ouvert de 8 AM à 6 PM, le samedi.', 'fr'), 'Ouvert de 8 heures à 18 heures, le samedi.');
+  t.is(say('Chiudo alle 7:45 pm.', 'it'), 'Chiudo alle 19 e 45.');
+  t.is(say('下午 3:00 PM 见。', 'zh'), '下午 15点 见。');
+  // Not a time: an hour past 12, or a mark apart from a number.
+  t.is(say('Son las 14:00 PM y el AM de la radio.', 'es'), 'Son las 14 en punto PM y el AM de la radio.');
+  const tokens = normaliseForSpeech('Até 2:00 PM.', 'pt').tokens;
+  t.deepEqual(
+    tokens.map((tk) => [tk.written, tk.spoken]),
+    [
+      ['Até', 'Até'],
+      ['2:00', '14 horas.'],
+      ['PM.', ''],
+    ],
+    'each written word keeps its spoken form, for word timings',
+  );
+});
+
 test('English text keeps its own normaliser (number words), with or without a language', (t) => {
   t.is(say('It costs $12.50.', 'en-US'), 'It costs twelve dollars and fifty cents.');
   t.is(normaliseForSpeech('It costs $12.50.').text, 'It costs twelve dollars and fifty cents.');
