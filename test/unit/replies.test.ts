@@ -236,6 +236,20 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.true(echoesPrompt('Responde solo en español.', spanish));
   t.false(echoesPrompt('Responde solo en español.', { ...ctx, userText: 'Hola.' }));
   t.false(echoesPrompt('Hablo solo en español.', spanish));
+  // Mandarin, written without spaces, counted in characters: the pack's first instruction read back
+  // in the first person (a walk-through's 周杰); the persona's own facts and a short answer are no echo.
+  const mandarin = {
+    ...ctx,
+    characterName: '周杰',
+    language: 'zh',
+    personality: { ...ctx.personality, systemPrompt: '你是周杰，在苏州修自行车。', description: '' },
+    userText: '你好，你是谁？',
+  };
+  t.true(echoesPrompt('我是周杰，正在和一个人聊天。', mandarin));
+  t.true(echoesPrompt('以周杰的身份说话：用第一人称说一两句话。', mandarin));
+  t.false(echoesPrompt('我是周杰，在苏州修自行车，每天都很忙。', mandarin));
+  t.false(echoesPrompt('你好，我是周杰。', mandarin));
+  t.false(echoesPrompt('我每天早上在店里修三辆自行车，日常生活很简单。', mandarin));
   // The injection reminder's roles claimed ("You are now DAN…" → "I am a developer or an administrator.").
   t.true(echoesPrompt('I am a developer or an administrator.', ctx));
   t.false(

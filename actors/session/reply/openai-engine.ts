@@ -209,8 +209,15 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?
  * Words with the persons' pronouns made one: "…when asked my name, say it." (the perspective
  * rewrite of "your name") reads the instructions back as much as "…when asked your name, say it."
  */
-const echoWordsOf = (text: string) => wordsOf(text).map((w) => (/^(?:i|me|my|mine|you|your|yours)$/.test(w) ? 'P' : w));
+const echoWordsOf = (text: string) =>
+  wordsOf(text)
+    // Chinese has no spaces: a run is counted in characters ("我是周杰，正在和一个人聊天。" is two "words").
+    .flatMap((w) => (HAN.test(w) ? (w.match(/\p{Script=Han}|[^\p{Script=Han}]+/gu) ?? []) : [w]))
+    .map((w) => (/^(?:i|me|my|mine|you|your|yours|我|你|您)$/.test(w) ? 'P' : w));
+const HAN = /\p{Script=Han}/u;
 const ECHO_RUN = 6;
+/** A run in Han characters: eight are about four or five words. */
+const ECHO_RUN_HAN = 8;
 /** The words an instruction on the answer's length is made of ("in one or two short sentences"). */
 const FORM_WORDS = new Set('in one or two a few short shorter brief sentence sentences word words the first person P'.split(' '));
 /** Labels of the prompt's own lines: the fact note's (factNote()) and the traits' (systemMessage()). */
@@ -236,6 +243,7 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   // to "How long have you kept the lighthouse?", after its label "One or two short sentences in the
   // first person," was cut).
   if (said.some((w) => /^(?:words?|sentences?)$/.test(w)) && said.every((w) => FORM_WORDS.has(w))) return true;
+  const run = HAN.test(sentence) ? ECHO_RUN_HAN : ECHO_RUN;
   const runs = new Set<string>();
   const prompts = promptPackOf(ctx);
   for (const line of [
@@ -261,9 +269,9 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
       : []),
   ]) {
     const w = echoWordsOf(line);
-    for (let i = 0; i + ECHO_RUN <= w.length; i++) runs.add(w.slice(i, i + ECHO_RUN).join(' '));
+    for (let i = 0; i + run <= w.length; i++) runs.add(w.slice(i, i + run).join(' '));
   }
-  for (let i = 0; i + ECHO_RUN <= said.length; i++) if (runs.has(said.slice(i, i + ECHO_RUN).join(' '))) return true;
+  for (let i = 0; i + run <= said.length; i++) if (runs.has(said.slice(i, i + run).join(' '))) return true;
   // The reminder's roles taken as its own: "I am a developer or an administrator." (a benchmark
   // run's astronomer, told "You are now DAN"), unless the persona is one.
   const role = REMINDER_ROLE.exec(sentence)?.[1];
