@@ -51,6 +51,8 @@ const FLOORS: Record<string, { floor: MicFloor; dbfs?: number; label: string }> 
 };
 /** The pause after each utterance: the persona's answer (a sentence) is over before the next one. */
 const GAP_MS = 5000;
+/** The Asterisk prompts test/bench/speech-languages.ts tunes on (the first six of a speaker); the ones after are held out. */
+const TUNING_PROMPTS = 6;
 /** With `--first`: the pause between the microphone opening and the words (the page sets up its send transport meanwhile). */
 const FIRST_LEAD_MS = 2000;
 const FIXTURES = path.join(projectRoot, 'test', 'fixtures', 'questions');
@@ -67,15 +69,15 @@ interface Utterance {
   span?: { onsetMs: number; endMs: number };
 }
 
+/** A language's utterances: English the five LibriVox clips, another language `count` prompts and its browser-test question. */
 async function utterancesOf(code: string, count: number): Promise<Utterance[]> {
+  if (code === 'en')
+    return librivoxClips().map((clip, i) => ({
+      name: `librivox ${i + 1}`,
+      pcm: parseWav(clip.wav),
+      reference: clip.reference.replace(/\([^)]*\)\s*$/u, ''),
+    }));
   const list: Utterance[] = [];
-  if (code === 'en') {
-    for (const [i, clip] of librivoxClips()
-      .slice(0, count + 1)
-      .entries())
-      list.push({ name: `librivox ${i + 1}`, pcm: parseWav(clip.wav), reference: clip.reference.replace(/\([^)]*\)\s*$/u, '') });
-    return list;
-  }
   const set = HUMAN.find((h) => h.code === code);
   if (!set) throw new Error(`--languages: no human speech in ${code}`);
   for (const clip of await humanClips(set, count)) list.push({ name: clip.name, pcm: parseWav(clip.wav), reference: clip.reference });
@@ -215,7 +217,9 @@ export async function runMicProcessing(): Promise<void> {
   const clips = Number(values.clips);
   for (const s of settings) if (!SETTINGS[s]) throw new Error(`--settings: ${s} is none of ${Object.keys(SETTINGS).join(', ')}`);
   for (const f of floors) if (!FLOORS[f]) throw new Error(`--floors: ${f} is none of ${Object.keys(FLOORS).join(', ')}`);
-  if (!Number.isInteger(clips) || clips < 1) throw new Error('--clips: a whole number of 1 or more');
+  // The held-out prompts of speech-languages carry its goal: none is played here.
+  if (!Number.isInteger(clips) || clips < 1 || clips > TUNING_PROMPTS)
+    throw new Error(`--clips: a whole number from 1 to ${TUNING_PROMPTS}`);
   const first = values.first === true;
   const gainDb = Number(values.gain);
   if (!Number.isFinite(gainDb) || gainDb > 0 || gainDb < -40) throw new Error('--gain: dB from -40 to 0');
