@@ -101,6 +101,9 @@ async function mouthMotion(page: Page, ms: number): Promise<number> {
 async function videoFrame(
   page: Page,
 ): Promise<{ playing: boolean; corner: [number, number, number]; lumaMean: number; lumaSpread: number }> {
+  // A page that joined a moment ago may have its first caption before its first decoded frame
+  // (a clean-clone run on a loaded machine): the picture is read once there is one.
+  await page.waitForFunction("document.getElementById('video').videoWidth > 0", undefined, { timeout: 15_000 });
   return page.evaluate(`(() => {
     const video = document.getElementById('video');
     const canvas = document.createElement('canvas');
