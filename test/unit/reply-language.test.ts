@@ -322,6 +322,27 @@ test('in Spanish the guard refuses the persona\'s "Eres <name>" and a claim to b
   t.false(fillerFor('Hola, ¿quién eres?', pack)('¡Hola!'), 'greeted, a greeting is an answer');
 });
 
+test('in another language the guard refuses a card written in the second person copied as it is, and its name greeted in any case', (t) => {
+  const marta = {
+    systemPrompt: 'Eres Marta, pescadora en Cádiz. Sales al mar cada madrugada en tu barca.',
+    description: 'Vendes el pescado en la lonja.',
+    traits: [],
+  };
+  const es = new ReplyGuard('Marta', marta, [], undefined, false, '¿Qué haces por la mañana?', undefined, languagePack('es'), false);
+  t.is(es.refuses('Sales al mar cada madrugada en tu barca.'), 'speaks of itself in the second person');
+  t.is(es.refuses('Salgo al mar en tu barca.'), 'speaks of itself in the second person', 'the card\'s "tu barca" is hers');
+  for (const good of ['Salgo al mar cada madrugada en mi barca.', 'Vendo el pescado en la lonja.', '¿Y tú, qué haces por la mañana?'])
+    t.is(es.refuses(good), undefined, good);
+  const claire = { systemPrompt: "Tu es Claire, fromagère à Lyon. Tu t'occupes de ta cave chaque matin.", description: '', traits: [] };
+  const fr = new ReplyGuard('Claire', claire, [], undefined, false, 'Que fais-tu le matin ?', undefined, languagePack('fr'), false);
+  t.is(fr.refuses("Tu t'occupes de ta cave chaque matin."), 'speaks of itself in the second person');
+  t.is(fr.refuses("Je m'occupe de ma cave chaque matin."), undefined);
+  const ines = { systemPrompt: 'Você é Inês, padeira em Salvador.', description: '', traits: [] };
+  const pt = new ReplyGuard('Inês', ines, [], undefined, false, 'Olá, quem é você?', undefined, languagePack('pt'), false);
+  t.is(pt.refuses('Olá, inês!'), 'greets itself');
+  t.is(pt.refuses('Olá! Eu sou a Inês, padeira em Salvador.'), undefined);
+});
+
 test('in another language the guard refuses a sentence surely in English, never to be spoken, and lets its own language and short words pass', (t) => {
   const claire = { systemPrompt: 'Tu es Claire Morel, fromagère à Lyon.', description: '', traits: [] };
   const guard = new ReplyGuard(

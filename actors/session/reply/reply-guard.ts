@@ -169,6 +169,23 @@ function stem(word: string): string {
 
 /** Words in a row shared with the persona that make a recital (pronouns, "be" and "have" aside). */
 const RECITAL_RUN = 8;
+/** Words in a row shared with a persona written in the second person that copy it as "you" ("en tu barca"). */
+const SECOND_PERSON_RUN = 3;
+
+/**
+ * The runs of SECOND_PERSON_RUN words of `text` that hold one of the language's words of address
+ * (LanguagePack.secondPersonWords; "t'" stands for every word it begins: "t'appelles").
+ */
+function secondPersonRuns(text: string, address: readonly string[]): string[] {
+  const t = words(text.replace(/’/g, "'"));
+  const addresses = (w: string) => address.some((a) => (a.endsWith("'") ? w.startsWith(a) : w === a));
+  const runs: string[] = [];
+  for (let i = 0; i + SECOND_PERSON_RUN <= t.length; i++) {
+    const run = t.slice(i, i + SECOND_PERSON_RUN);
+    if (run.some(addresses)) runs.push(run.join(' '));
+  }
+  return runs;
+}
 
 function normalised(text: string, nameWords: Set<string>): string[] {
   const out: string[] = [];
@@ -289,6 +306,8 @@ export class ReplyGuard {
   private readonly selfGreeting: RegExp[];
   private readonly userName: RegExp | undefined;
   private readonly recital = new Set<string>();
+  /** The persona's runs of words in the second person, in a language with a pack (secondPersonRuns()). */
+  private readonly addressRuns = new Set<string>();
   private readonly nameWords: Set<string>;
   private readonly earlier: string[][];
   private readonly facts: Set<string>;
@@ -372,11 +391,12 @@ export class ReplyGuard {
     const { gap, notAfter, notBefore } = wordEdges(pack);
     // "Eres Lucía, una panadera…": the persona's own second person, copied.
     this.packAddressed = pack ? new RegExp(`${notAfter}(?:${pack.secondPersonBe})${gap}(?=(?:${forms})${notBefore})`, 'giu') : undefined;
+    // Its name in any case: "Olá, quem é você?" → "Olá, inês!" (a walk-through's baker, in Portuguese).
     this.selfGreeting = [
-      new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'u'),
-      new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'u'),
+      new RegExp(`(?<![\\p{L}])${greeting}[,!]?\\s+(?:there[,!]?\\s+|back[,!]?\\s+)?(?:${forms})(?![\\p{L}])`, 'iu'),
+      new RegExp(`,\\s*(?:${forms})\\s*[!?]`, 'iu'),
       // Thanked by name: "Thank you for your guidance, Odile Varga." (a benchmark run's beekeeper).
-      new RegExp(`(?<![\\p{L}])${greeting}${pack ? '(?![\\p{L}])' : '\\b'}[^.!?]{0,60},\\s*(?:${forms})\\s*[.!?]`, 'u'),
+      new RegExp(`(?<![\\p{L}])${greeting}${pack ? '(?![\\p{L}])' : '\\b'}[^.!?]{0,60},\\s*(?:${forms})\\s*[.!?]`, 'iu'),
     ];
     this.userName = userName
       ? new RegExp(
@@ -390,6 +410,7 @@ export class ReplyGuard {
     for (const piece of [personality.systemPrompt, personality.description, personality.traits.join(', ')]) {
       const t = normalised(piece, this.nameWords);
       for (let i = 0; i + RECITAL_RUN <= t.length; i++) this.recital.add(t.slice(i, i + RECITAL_RUN).join(' '));
+      if (pack) for (const run of secondPersonRuns(piece, pack.secondPersonWords)) this.addressRuns.add(run);
     }
     this.earlier = earlier.flatMap((reply) => reply.split(/(?<=[.!?…])\s+/)).map(words);
     this.facts = new Set(
@@ -596,6 +617,11 @@ export class ReplyGuard {
     // "You adore paper aeroplanes.": the persona's facts told back to the character, as the card addresses it.
     if (english && this.toldInSecondPerson(sentence)) return 'speaks of itself in the second person';
     if (english && this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
+    // "Sales al mar cada madrugada en tu barca.": a card written in the second person, copied. Not a
+    // question back to the user ("¿Y tú, sales al mar?").
+    if (this.addressRuns.size > 0 && !/[?？]\s*$/.test(sentence))
+      if (secondPersonRuns(sentence, this.pack!.secondPersonWords).some((run) => this.addressRuns.has(run)))
+        return 'speaks of itself in the second person';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
     const w = words(sentence);
