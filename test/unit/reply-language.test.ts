@@ -140,7 +140,8 @@ test("the guard does not turn a good Spanish reply into filler, and refuses an a
   t.is(guard.refuses('¡Hola, Lucía!'), 'greets itself');
 });
 
-async function recordingModel(t: { teardown(fn: () => void): void }, answer: string) {
+/** A model server that answers `answers` in turn, the last one from then on. */
+async function recordingModel(t: { teardown(fn: () => void): void }, ...answers: string[]) {
   const bodies: Array<Array<{ role: string; content: string }>> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -148,6 +149,7 @@ async function recordingModel(t: { teardown(fn: () => void): void }, answer: str
     req.on('end', () => {
       bodies.push((JSON.parse(Buffer.concat(chunks).toString()) as { messages: Array<{ role: string; content: string }> }).messages);
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const answer = answers[Math.min(bodies.length, answers.length) - 1]!;
       res.end(`data: ${JSON.stringify({ choices: [{ delta: { content: answer } }] })}\n\ndata: [DONE]\n\n`);
     });
   });
@@ -181,6 +183,15 @@ test('asked its name in French, a reply that does not say it is opened by its na
   const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, { ...DEFAULT_REPLY_LIMITS, emptyRetries: 0 });
   const reply = await collect(engine.reply(ctx("Bonjour ! Comment tu t'appelles ?", 'fr')));
   t.deepEqual(reply, ['Je suis Lucía.', 'Je fais du pain tous les matins.']);
+});
+
+test('a first sentence that only asks a short question again is asked for again', async (t) => {
+  // Four words or more said back are an echo of the user's line (echoesPrompt()); this is shorter.
+  const model = await recordingModel(t, '¿Te gusta Sevilla?', 'Sí, me encanta Sevilla en primavera.');
+  const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, { ...DEFAULT_REPLY_LIMITS, emptyRetries: 1 });
+  const reply = await collect(engine.reply(ctx('¿Te gusta Sevilla?')));
+  t.is(model.bodies.length, 2, 'asked again');
+  t.deepEqual(reply, ['Sí, me encanta Sevilla en primavera.']);
 });
 
 test("in Mandarin: the model is told in Chinese, a robot question is answered with a no, the name and the user's name are heard in unspaced text", async (t) => {
@@ -341,6 +352,35 @@ test('in another language the guard refuses a card written in the second person 
   const pt = new ReplyGuard('Inês', ines, [], undefined, false, 'Olá, quem é você?', undefined, languagePack('pt'), false);
   t.is(pt.refuses('Olá, inês!'), 'greets itself');
   t.is(pt.refuses('Olá! Eu sou a Inês, padeira em Salvador.'), undefined);
+});
+
+test("in any language the question asked again as the reply's first sentence is known; a question back of its own is not", (t) => {
+  const giulia = { systemPrompt: 'Sei Giulia, gelataia a Palermo.', description: '', traits: [] };
+  const it = new ReplyGuard('Giulia', giulia, [], undefined, false, 'Ciao! Come ti chiami?', undefined, languagePack('it'), false);
+  t.true(it.asksTheQuestionAgain('Come ti chiami?'));
+  t.false(it.asksTheQuestionAgain('Ciao! Mi chiamo Giulia.'));
+  t.false(it.asksTheQuestionAgain('E tu, come ti chiami?'), 'asked back of the user, with words of its own');
+  const zh = { systemPrompt: '你是王芳，在成都开了一家面馆。', description: '', traits: [] };
+  const guard = new ReplyGuard('王芳', zh, [], undefined, false, '你叫什么名字？', undefined, languagePack('zh'), false);
+  t.true(guard.asksTheQuestionAgain('你叫什么名字？'));
+  t.false(guard.asksTheQuestionAgain('我叫王芳。'));
+});
+
+test("in every language with a pack an assistant's apology for confusion or request for more information is assistant talk", (t) => {
+  const talk: Array<[string, string, string]> = [
+    ['es', 'Lo siento por confusión, pero no parece haber proporcionado suficiente información.', 'Lo siento, pero los domingos cierro.'],
+    ['es', '¿Hay algo más que te gustaría saber?', '¿Hay algo más rico que el pan recién hecho?'],
+    ['fr', 'Désolée pour la confusion, je vais réessayer.', 'Désolée, je ferme le lundi.'],
+    ['it', 'Mi scuso per la confusione.', 'Mi dispiace, la domenica sono chiusa.'],
+    ['pt', 'Desculpe pela confusão, você não forneceu informações suficientes.', 'Desculpe, hoje não abro.'],
+    ['de', 'Entschuldigung für die Verwirrung.', 'Entschuldigung, ich bin spät dran.'],
+    ['zh', '抱歉造成混淆，请提供更多信息。', '抱歉，今天面馆不开门。'],
+  ];
+  for (const [language, assistant, own] of talk) {
+    const pack = languagePack(language)!;
+    t.true(pack.assistantTalk.test(assistant), assistant);
+    t.false(pack.assistantTalk.test(own), own);
+  }
 });
 
 test('in another language the guard refuses a sentence surely in English, never to be spoken, and lets its own language and short words pass', (t) => {

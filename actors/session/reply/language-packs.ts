@@ -91,7 +91,7 @@ export interface LanguagePack {
   denies: RegExp;
   /** "Soy una IA", "soy un asistente virtual". */
   aiClaim: RegExp;
-  /** "¿En qué puedo ayudarte hoy?" */
+  /** "¿En qué puedo ayudarte hoy?", "Lo siento por la confusión", "no has proporcionado suficiente información". */
   assistantTalk: RegExp;
   /** "No lo sé", "no recuerdo". */
   notKnowing: RegExp;
@@ -190,7 +190,7 @@ const es: LanguagePack = {
   aiClaim:
     /\b(?:soy|como)\s+(?:una?\s+)?(?:ia|inteligencia artificial|asistente(?: virtual)?|chatbot|programa(?: inform[aá]tico)?|modelo de lenguaje)\b|\buna?\s+(?:inteligencia artificial|asistente virtual|modelo de lenguaje)\b/iu,
   assistantTalk:
-    /\b(?:en qu[eé] (?:puedo|te puedo|le puedo) ayudar|c[oó]mo (?:puedo|te puedo) ayudar|estoy aqu[ií] para ayudar|si tienes (?:alguna|m[aá]s|otra) pregunta|no dudes en (?:preguntar|consultar)|con gusto te ayudo)/iu,
+    /\b(?:en qu[eé] (?:puedo|te puedo|le puedo) ayudar|c[oó]mo (?:puedo|te puedo) ayudar|estoy aqu[ií] para ayudar|si tienes (?:alguna|m[aá]s|otra) pregunta|no dudes en (?:preguntar|consultar)|con gusto te ayudo|(?:lo siento|disculp[ae]|perd[oó]n[ae]?|me disculpo|pido disculpas) (?:por|de) (?:la |cualquier )?confusi[oó]n|proporcionad[oa] (?:suficiente |m[aá]s )?informaci[oó]n|hay algo m[aá]s (?:en (?:lo )?)?que (?:te|le) (?:pueda|gustar[ií]a)|no tengo (?:suficiente )?informaci[oó]n (?:sobre|acerca))/iu,
   notKnowing: /\b(?:no (?:lo )?s[eé]|no (?:me )?acuerdo|no recuerdo|no tengo (?:ni )?idea)\b/iu,
   userGivesName: new RegExp(
     `\\b(?:[Mm]e llamo|[Mm]i nombre es|[Ll]l[aá]mame)\\s+${name}|(?:^|[\\s,.!¡¿?])(?:[Ss]oy)\\s+${name}(?![\\p{L}])`,
@@ -272,7 +272,7 @@ const fr: LanguagePack = {
   aiClaim:
     /\b(?:je suis|en tant qu[e'])\s*(?:une?\s+)?(?:ia|intelligence artificielle|assistant(?:e)?(?: virtuel(?:le)?)?|chatbot|programme(?: informatique)?|modèle de langage)\b|\bune?\s+(?:intelligence artificielle|assistante? virtuel(?:le)?|modèle de langage)\b/iu,
   assistantTalk:
-    /\b(?:comment (?:puis-je|je peux) (?:t'|vous )?aider|en quoi (?:puis-je|je peux) (?:t'|vous )?aider|je suis là pour (?:t'|vous )?aider|si tu as d'autres questions|n'hésite(?:z)? pas à (?:demander|me poser))/iu,
+    /\b(?:comment (?:puis-je|je peux) (?:t'|vous )?aider|en quoi (?:puis-je|je peux) (?:t'|vous )?aider|je suis là pour (?:t'|vous )?aider|si tu as d'autres questions|n'hésite(?:z)? pas à (?:demander|me poser)|(?:désolée?|pardon|je m'excuse|excuse[sz]?(?:-moi)?) (?:pour|de) (?:la |toute )?confusion|fourni (?:assez d'|suffisamment d'|plus d')informations?|y a-t-il (?:autre chose|quelque chose d'autre)|je n'ai pas (?:assez )?d'informations? (?:sur|à propos))/iu,
   notKnowing: /\b(?:je ne sais pas|je ne me souviens pas|aucune idée|je n'en sais rien)\b/iu,
   userGivesName: new RegExp(
     `\\b(?:[Jj]e m'appelle|[Jj]e m’appelle|[Mm]on nom est|[Aa]ppelle-moi|[Mm]oi c'est)\\s+${name}|(?:^|[\\s,.!?])(?:[Jj]e suis)\\s+${name}(?![\\p{L}])`,
@@ -352,7 +352,7 @@ const it: LanguagePack = {
   aiClaim:
     /\b(?:sono|come)\s+(?:una?\s+|un'\s*)?(?:ia|intelligenza artificiale|assistente(?: virtuale)?|chatbot|programma(?: informatico)?|modello linguistico)\b|(?:\bun'\s*|\buna?\s+)(?:intelligenza artificiale|assistente virtuale|modello linguistico)\b/iu,
   assistantTalk:
-    /\b(?:come posso aiutar|in cosa posso aiutar|sono qui per aiutar|se hai altre domande|non esitare a (?:chiedere|contattar))/iu,
+    /\b(?:come posso aiutar|in cosa posso aiutar|sono qui per aiutar|se hai altre domande|non esitare a (?:chiedere|contattar)|(?:scusa|scusate|mi scuso|mi dispiace) (?:per|della) (?:la |qualsiasi )?confusione|fornito (?:abbastanza |sufficienti |più )?informazioni|c'è qualcos'altro|non ho (?:abbastanza )?informazioni (?:su|riguardo))/iu,
   notKnowing: /\b(?:non (?:lo )?so|non ricordo|non mi ricordo|non ne ho idea)\b/iu,
   userGivesName: new RegExp(
     `\\b(?:[Mm]i chiamo|[Ii]l mio nome è|[Cc]hiamami)\\s+${name}|(?:^|[\\s,.!?])(?:[Ss]ono)\\s+${name}(?![\\p{L}])`,
@@ -434,7 +434,7 @@ const pt: LanguagePack = {
   aiClaim:
     /\b(?:sou|como)\s+(?:uma?\s+)?(?:ia|inteligência artificial|assistente(?: virtual)?|chatbot|programa(?: de computador)?|modelo de linguagem)\b|\bum[a]?\s+(?:inteligência artificial|assistente virtual|modelo de linguagem)\b/iu,
   assistantTalk:
-    /(?:como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|estou aqui para (?:te |lhe )?ajudar|se tiver (?:mais |outras )?perguntas|não hesite em (?:perguntar|contatar))/iu,
+    /(?:como posso (?:te |lhe )?ajudar|em que posso (?:te |lhe )?ajudar|estou aqui para (?:te |lhe )?ajudar|se tiver (?:mais |outras )?perguntas|não hesite em (?:perguntar|contatar)|(?:desculpe?|desculpa|peço desculpas|sinto muito) (?:pela|por qualquer|a) confusão|forneceu (?:informações suficientes|mais informações|informações)|há (?:algo|mais alguma coisa)(?: mais)? (?:em )?que (?:eu )?possa|não tenho (?:informações|dados) (?:sobre|a respeito))/iu,
   notKnowing: /(?:não sei|não me lembro|não lembro|não faço ideia)/iu,
   userGivesName: new RegExp(
     `(?:[Mm]e chamo|[Cc]hamo-me|[Mm]eu nome é|[Oo] meu nome é|[Pp]ode me chamar de)\\s+${name}|(?:^|[\\s,.!?])(?:[Ss]ou|[Ee]u sou)\\s+${name}(?![\\p{L}])`,
@@ -514,7 +514,7 @@ const de: LanguagePack = {
   aiClaim:
     /\b(?:ich bin|als)\s+(?:eine?\s+)?(?:ki|künstliche intelligenz|assistent(?:in)?|virtueller assistent|chatbot|computerprogramm|sprachmodell)\b|\b(?:eine?|einem)\s+(?:künstliche[n]? intelligenz|virtuelle[rn]? assistent(?:en)?|sprachmodell)\b/iu,
   assistantTalk:
-    /(?:wie kann ich (?:dir|ihnen) helfen|womit kann ich (?:dir|ihnen) helfen|ich bin hier, um (?:dir|ihnen) zu helfen|wenn du weitere fragen hast|zögere nicht, zu fragen)/iu,
+    /(?:wie kann ich (?:dir|ihnen) helfen|womit kann ich (?:dir|ihnen) helfen|ich bin hier, um (?:dir|ihnen) zu helfen|wenn du weitere fragen hast|zögere nicht, zu fragen|(?:entschuldigung|entschuldige|es tut mir leid) (?:für|wegen) (?:die |jede )?verwirrung|(?:genug|mehr) informationen (?:gegeben|bereitgestellt)|gibt es (?:noch )?etwas(?:,)? (?:anderes|womit)|ich habe keine informationen (?:über|zu))/iu,
   notKnowing: /(?:ich weiß (?:es )?nicht|ich erinnere mich nicht|keine ahnung)/iu,
   // Not "ich bin …": German capitalises nouns ("Ich bin Lehrer").
   userGivesName: new RegExp(`(?:[Ii]ch heiße|[Mm]ein [Nn]ame ist|[Nn]enn mich)\\s+${name}`, 'u'),
@@ -600,7 +600,7 @@ const zh: LanguagePack = {
   aiClaim:
     /我是(?:一个|一名|个)?(?:人工智能|AI|语言模型|聊天机器人|虚拟助手|智能助手|助手|程序|机器人)|作为(?:一个|一名)?(?:人工智能|AI|语言模型|助手)/iu,
   assistantTalk:
-    /有什么(?:可以|能|我能)?(?:帮|为)(?:你|您)|我能为(?:你|您)做什么|乐意(?:为你|为您|帮你|帮您)|随时(?:问我|告诉我)|如果(?:你|您)有(?:任何|其他)?问题/u,
+    /有什么(?:可以|能|我能)?(?:帮|为)(?:你|您)|我能为(?:你|您)做什么|乐意(?:为你|为您|帮你|帮您)|随时(?:问我|告诉我)|如果(?:你|您)有(?:任何|其他)?问题|抱歉(?:造成)?(?:的)?(?:混淆|困惑)|提供(?:更多|足够)的?信息|还有(?:什么|其他)(?:我)?可以|我没有关于/u,
   notKnowing: /我不知道|不记得|我不清楚|不太清楚|没有概念/u,
   userGivesName: new RegExp(String.raw`我叫${ZH_NAME}|我的名字(?:是|叫)${ZH_NAME}`, 'u'),
   iAmForms: '我是|我叫|我的名字是',

@@ -986,7 +986,9 @@ export class OpenAiEngine implements ReplyEngine {
       // A sentence whose first words are heard already is finished, even as it was said before:
       // asked for another story, the model began the last one again, and its opening alone was the reply.
       if (why === REPEATS && opening && prefix !== undefined) return undefined;
-      return why ?? (opening && guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined);
+      if (why !== undefined || !opening) return why;
+      if (guard.asksTheQuestionAgain(s)) return SAYS_QUESTION_BACK;
+      return guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined;
     };
     let first = true;
     const cleaner = new ReplyCleaner(ctx.characterName, caps.maxSentences, {
