@@ -880,7 +880,11 @@ export class OpenAiEngine implements ReplyEngine {
     // refused, then the last attempt echoed the prompt: "I'm running a ferry from Harlingen…").
     const spoken = refusals.filter((r) => !neverSpoken(r.why));
     const repairs = spoken.map((r) => guard.repair(r.sentence));
-    const passing = repairs.find((r, i) => guard.refuses(r) === undefined && spoken[i]!.why !== 'does not answer what was asked');
+    // Not a first sentence refused as a whole (it missed the question, or asked it again): no repair mends that.
+    const passing = repairs.find(
+      (r, i) =>
+        guard.refuses(r) === undefined && spoken[i]!.why !== 'does not answer what was asked' && spoken[i]!.why !== SAYS_QUESTION_BACK,
+    );
     if (passing !== undefined) {
       yield passing;
       return;
