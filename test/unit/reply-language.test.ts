@@ -331,6 +331,9 @@ test('in Spanish the guard refuses the persona\'s "Eres <name>" and a claim to b
   t.true(filler('¡Hola!'));
   t.false(filler('Hago pan de aceite.'));
   t.false(fillerFor('Hola, ¿quién eres?', pack)('¡Hola!'), 'greeted, a greeting is an answer');
+  t.true(fillerFor('¿Qué haces los domingos?', pack)('¡Hasta la vista!'), 'a farewell alone answers no question');
+  t.true(fillerFor('Suoni anche tu uno strumento?', languagePack('it'))('Buona giornata!'));
+  t.false(fillerFor('Suoni anche tu uno strumento?', languagePack('it'))('Sì, suono il violino.'));
 });
 
 test('in another language the guard refuses a card written in the second person copied as it is, and its name greeted in any case', (t) => {

@@ -99,7 +99,7 @@ export interface LanguagePack {
   userGivesName: RegExp;
   /** How a speaker says its own name ("soy|me llamo|mi nombre es"), a regular expression's alternation. */
   iAmForms: string;
-  /** Greetings and thanks, an alternation: "¡Hola, Lucía!" greets the character itself. */
+  /** Greetings, farewells and thanks, an alternation: "¡Hola, Lucía!" greets the character itself; "¡Hasta la vista!" alone answers no question. */
   greetings: string;
   /** "Sí, …" opening the answer to "¿Eres una IA?". */
   yes: RegExp;
@@ -197,7 +197,8 @@ const es: LanguagePack = {
     'u',
   ),
   iAmForms: 'soy|me llamo|mi nombre es',
-  greetings: '(?:[Hh]ola|[Bb]uenos d[ií]as|[Bb]uenas(?: tardes| noches)?|[Gg]racias|[Aa]di[oó]s|[Bb]ienvenid[oa]|[Qq]uerid[oa])',
+  greetings:
+    '(?:[Hh]ola|[Bb]uenos d[ií]as|[Bb]uenas(?: tardes| noches)?|[Gg]racias|[Aa]di[oó]s|[Hh]asta (?:luego|pronto|mañana|la vista)|[Bb]uen d[ií]a|[Bb]ienvenid[oa]|[Qq]uerid[oa])',
   yes: /^\W*(?:s[ií]|claro que s[ií]|exacto|correcto)\b/iu,
   negation: /\b(?:no|nunca|ni)\b[^.!?;]*?(?=\bpero\b|[.!?;]|$)/giu,
   secondPersonBe: 'eres|tú eres|te llamas',
@@ -279,7 +280,8 @@ const fr: LanguagePack = {
     'u',
   ),
   iAmForms: "je suis|je m'appelle|je m’appelle|mon nom est",
-  greetings: '(?:[Bb]onjour|[Bb]onsoir|[Ss]alut|[Mm]erci|[Aa]u revoir|[Bb]ienvenue|[Cc]her|[Cc]hère)',
+  greetings:
+    '(?:[Bb]onjour|[Bb]onsoir|[Ss]alut|[Mm]erci|[Aa]u revoir|[Àà] bientôt|[Àà] plus tard|[Bb]onne (?:journée|soirée|nuit)|[Bb]ienvenue|[Cc]her|[Cc]hère)',
   yes: /^\W*(?:oui|bien sûr|exactement|c'est exact)\b/iu,
   negation: /\b(?:ne|n'|pas|jamais|ni)\b[^.!?;]*?(?=\bmais\b|[.!?;]|$)/giu,
   secondPersonBe: "tu es|vous êtes|tu t'appelles",
@@ -359,7 +361,8 @@ const it: LanguagePack = {
     'u',
   ),
   iAmForms: 'sono|mi chiamo|il mio nome è',
-  greetings: '(?:[Cc]iao|[Bb]uongiorno|[Bb]uonasera|[Gg]razie|[Aa]rrivederci|[Bb]envenut[oa]|[Cc]ar[oa])',
+  greetings:
+    '(?:[Cc]iao|[Bb]uon ?giorno|[Bb]uona ?sera|[Bb]uona (?:giornata|serata|notte)|[Gg]razie|[Aa]rrivederci|[Aa] presto|[Cc]i vediamo|[Bb]envenut[oa]|[Cc]ar[oa])',
   yes: /^\W*(?:sì|si|certo|esatto|giusto)\b/iu,
   negation: /\b(?:non|mai|né)\b[^.!?;]*?(?=\bma\b|[.!?;]|$)/giu,
   secondPersonBe: 'sei|tu sei|ti chiami',
@@ -441,7 +444,8 @@ const pt: LanguagePack = {
     'u',
   ),
   iAmForms: 'sou|eu sou|me chamo|chamo-me|meu nome é',
-  greetings: '(?:[Oo]lá|[Oo]i|[Bb]om dia|[Bb]oa tarde|[Bb]oa noite|[Oo]brigad[oa]|[Aa]deus|[Bb]em-vind[oa]|[Qq]uerid[oa])',
+  greetings:
+    '(?:[Oo]lá|[Oo]i|[Bb]om dia|[Bb]oa tarde|[Bb]oa noite|[Oo]brigad[oa]|[Aa]deus|[Aa]té (?:logo|mais|breve|amanhã)|[Tt]chau|[Bb]em-vind[oa]|[Qq]uerid[oa])',
   yes: /^\W*(?:sim|claro|exato|correto)(?![\p{L}])/iu,
   negation: /\b(?:não|nunca|nem)\b[^.!?;]*?(?=\bmas\b|[.!?;]|$)/giu,
   secondPersonBe: 'você é|tu és|és|seu nome é',
@@ -519,7 +523,8 @@ const de: LanguagePack = {
   // Not "ich bin …": German capitalises nouns ("Ich bin Lehrer").
   userGivesName: new RegExp(`(?:[Ii]ch heiße|[Mm]ein [Nn]ame ist|[Nn]enn mich)\\s+${name}`, 'u'),
   iAmForms: 'ich bin|ich heiße|mein name ist',
-  greetings: '(?:[Hh]allo|[Gg]uten (?:[Mm]orgen|[Tt]ag|[Aa]bend)|[Dd]anke|[Tt]schüss|[Ww]illkommen|[Ll]iebe[r]?)',
+  greetings:
+    '(?:[Hh]allo|[Gg]uten (?:[Mm]orgen|[Tt]ag|[Aa]bend)|[Dd]anke|[Tt]schüss|[Aa]uf [Ww]iedersehen|[Bb]is (?:bald|später|morgen)|[Gg]ute [Nn]acht|[Ww]illkommen|[Ll]iebe[r]?)',
   yes: /^\W*(?:ja|genau|richtig|stimmt)\b/iu,
   negation: /\b(?:nicht|kein|keine|nie|niemals)\b[^.!?;]*?(?=\baber\b|[.!?;]|$)/giu,
   secondPersonBe: 'du bist|du heißt',
@@ -604,7 +609,7 @@ const zh: LanguagePack = {
   notKnowing: /我不知道|不记得|我不清楚|不太清楚|没有概念/u,
   userGivesName: new RegExp(String.raw`我叫${ZH_NAME}|我的名字(?:是|叫)${ZH_NAME}`, 'u'),
   iAmForms: '我是|我叫|我的名字是',
-  greetings: '(?:你好|您好|谢谢|再见|欢迎|早上好|晚上好)',
+  greetings: '(?:你好|您好|谢谢|再见|回头见|明天见|晚安|欢迎|早上好|晚上好)',
   yes: /^[\s\p{P}]*(?:是的|是啊|对|没错|当然是)/u,
   // To the clause's end; "不，" opening an answer ("No,") negates nothing: "不，我是人工智能。" claims.
   negation: /(?:不|没|别|从不|绝不)(?![，,])[^。！？；，]*/gu,
