@@ -386,6 +386,30 @@ test("in every language with a pack an assistant's apology for confusion or requ
   }
 });
 
+test('asked what it does in Spanish as the transcriber writes it, "a qué" run together', (t) => {
+  const es = languagePack('es')!;
+  for (const asked of ['¿A qué te dedicas?', '¿Aqué te dedicas?', '¿A qué se dedica usted?']) t.true(es.asksWhatItDoes.test(asked), asked);
+  t.false(es.asksWhatItDoes.test('¿Qué te dije?'));
+});
+
+test('in another language the guard refuses a sentence surely in a third one, never to be spoken', (t) => {
+  const guard = new ReplyGuard(
+    'Lucía',
+    luciaPersonality,
+    [],
+    undefined,
+    false,
+    "Qu'est-ce que tu fais le matin ?",
+    undefined,
+    languagePack('fr'),
+    false,
+  );
+  t.is(guard.refuses('Tudo ótimo, Lucía.'), 'answers in another language');
+  t.true(neverSpoken('answers in another language'));
+  for (const good of ['Le matin, je fais du pain à l’huile.', 'Oui, j’adore Séville.', 'Merci, Carmen.', 'On dit « gracias ».'])
+    t.is(guard.refuses(good), undefined, good);
+});
+
 test('in another language the guard refuses a sentence surely in English, never to be spoken, and lets its own language and short words pass', (t) => {
   const claire = { systemPrompt: 'Tu es Claire Morel, fromagère à Lyon.', description: '', traits: [] };
   const guard = new ReplyGuard(

@@ -177,7 +177,7 @@ const es: LanguagePack = {
   asksOwnName: /\b(?:c[oó]mo me llamo|cu[aá]l es mi nombre|mi nombre|qui[eé]n soy)\b/iu,
   asksIdentity: /\b(?:persona real|eres real|eres humana?|h[aá]blame de ti)\b/iu,
   asksWhatItDoes:
-    /\b(?:a qu[eé] te dedicas|a qu[eé] se dedica|en qu[eé] trabajas|cu[aá]l es tu (?:trabajo|oficio|profesi[oó]n)|qu[eé] haces en la vida)\b/iu,
+    /\b(?:a ?qu[eé] te dedicas|a ?qu[eé] se dedica|en qu[eé] trabajas|cu[aá]l es tu (?:trabajo|oficio|profesi[oó]n)|qu[eé] haces en la vida)\b/iu,
   asksForLong: new RegExp(
     String.raw`${ES_STORY.source}|${ES_TELL}\ban[eé]cdotas?\b|\bexpl[ií]ca(?:me|nos)?\b|\bc[oó]mo funciona\b|\bpaso a paso\b|\ben detalle\b|\bens[eé][nñ]ame\b|\bqu[eé] pasa (?:cuando|si)\b|\bdescr[ií]be(?:me|nos)?\b|\bh[aá]blame (?:de|del|sobre)\b|\bcu[eé]ntame (?:todo|m[aá]s|sobre|acerca|de|del|c[oó]mo)\b|\benumera\b|\bhaz(?:me)? una lista\b|\buna lista de\b|\bdime (?:algunos|algunas|unos|unas|tres|cuatro|cinco|varios|varias)\b|\bcu[aá]les son (?:los|las|algunos|algunas)\b`,
     'iu',

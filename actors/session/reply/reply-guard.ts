@@ -239,7 +239,7 @@ const LEAST_BAD_FIRST = [
  * ("What does your son want to be?" → "I'm Ravi.", the least bad of a benchmark turn's three
  * attempts) says it is someone else; its fillers or the fixed in-character line come first.
  */
-const NEVER_SPOKEN = ["takes the user's name", 'answers in English'] as const;
+const NEVER_SPOKEN = ["takes the user's name", 'answers in English', 'answers in another language'] as const;
 
 /**
  * Words a sentence may be cut before and still read whole: prepositions, conjunctions and relative
@@ -628,7 +628,11 @@ export class ReplyGuard {
     // The small model falls back to English ("Bonjour, que fais-tu le matin ?" → "Hello!"): a
     // sentence the typed turn's detector is sure is English is no answer in another language. Not
     // one that quotes ("On dit « Good morning ! »."): its English may be what was asked for.
-    if (!english && !QUOTES.test(sentence) && detectLanguage(sentence).language === 'en') return 'answers in English';
+    const detected = english || QUOTES.test(sentence) ? undefined : detectLanguage(sentence).language;
+    if (detected === 'en') return 'answers in English';
+    // So too another language of a pack: "Bonjour ! Qu'est-ce que tu fais le matin ?" → "Tudo ótimo,
+    // Lucía." (a benchmark run's Spanish baker asked in French).
+    if (detected !== undefined && this.pack && detected !== this.pack.language) return 'answers in another language';
     if (english && this.selfReference.some((r) => r.test(sentence))) return 'speaks of itself in the second or third person';
     if (this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence))
       return 'speaks of itself in the second or third person';
