@@ -185,13 +185,22 @@ test('asked its name in French, a reply that does not say it is opened by its na
   t.deepEqual(reply, ['Je suis Lucía.', 'Je fais du pain tous les matins.']);
 });
 
-test('a first sentence that only asks a short question again is asked for again', async (t) => {
+test('a first sentence that only asks a short question again, or one the user asked before, is asked for again', async (t) => {
   // Four words or more said back are an echo of the user's line (echoesPrompt()); this is shorter.
   const model = await recordingModel(t, '¿Te gusta Sevilla?', 'Sí, me encanta Sevilla en primavera.');
   const engine = new OpenAiEngine(model.url, 'm', undefined, 5000, { ...DEFAULT_REPLY_LIMITS, emptyRetries: 1 });
   const reply = await collect(engine.reply(ctx('¿Te gusta Sevilla?')));
   t.is(model.bodies.length, 2, 'asked again');
   t.deepEqual(reply, ['Sí, me encanta Sevilla en primavera.']);
+  // The user's question of an earlier turn, asked back as the answer to this one (a walk-through).
+  const earlier = await recordingModel(t, '¿Qué pan haces por la mañana?', 'Sí, me encanta Sevilla en primavera.');
+  const again = new OpenAiEngine(earlier.url, 'm', undefined, 5000, { ...DEFAULT_REPLY_LIMITS, emptyRetries: 1 });
+  const history: Turn[] = [
+    { role: 'user', text: '¿Qué pan haces por la mañana?' },
+    { role: 'companion', text: 'Hago pan de aceite y molletes.' },
+  ];
+  t.deepEqual(await collect(again.reply(ctx('¿Te gusta Sevilla?', 'es', history))), ['Sí, me encanta Sevilla en primavera.']);
+  t.is(earlier.bodies.length, 2);
 });
 
 test("in Mandarin: the model is told in Chinese, a robot question is answered with a no, the name and the user's name are heard in unspaced text", async (t) => {
@@ -363,6 +372,8 @@ test("in any language the question asked again as the reply's first sentence is 
   t.true(it.asksTheQuestionAgain('Come ti chiami?'));
   t.false(it.asksTheQuestionAgain('Ciao! Mi chiamo Giulia.'));
   t.false(it.asksTheQuestionAgain('E tu, come ti chiami?'), 'asked back of the user, with words of its own');
+  t.true(it.asksTheQuestionAgain('Dove vivi?', ['Dove vivi?', 'Che bello.']), "the user's question of an earlier turn");
+  t.false(it.asksTheQuestionAgain('Dove vivi?', ['Vivo a Roma.']));
   const zh = { systemPrompt: '你是王芳，在成都开了一家面馆。', description: '', traits: [] };
   const guard = new ReplyGuard('王芳', zh, [], undefined, false, '你叫什么名字？', undefined, languagePack('zh'), false);
   t.true(guard.asksTheQuestionAgain('你叫什么名字？'));

@@ -985,13 +985,14 @@ export class OpenAiEngine implements ReplyEngine {
     const breaks = (s: string, question: string) => breaksCharacter(s, machine, question, packOf(ctx));
     // Its name alone opening the reply is dropped (what follows may answer), unless a phrase of it answers (shortened()).
     const isFiller = (s: string) => filler(s) || (guard.onlyItsName(s) && guard.shortened(s) === undefined);
+    const userLines = ctx.history.filter((t) => t.role === 'user').map((t) => t.text);
     const unfitFor = (s: string, opening: boolean) => {
       const why = guard.refuses(s);
       // A sentence whose first words are heard already is finished, even as it was said before:
       // asked for another story, the model began the last one again, and its opening alone was the reply.
       if (why === REPEATS && opening && prefix !== undefined) return undefined;
       if (why !== undefined || !opening) return why;
-      if (guard.asksTheQuestionAgain(s)) return SAYS_QUESTION_BACK;
+      if (guard.asksTheQuestionAgain(s, userLines)) return SAYS_QUESTION_BACK;
       return guard.missesTheQuestion(s) ? 'does not answer what was asked' : undefined;
     };
     let first = true;

@@ -321,8 +321,8 @@ export class ReplyGuard {
   private readonly phraseStart: Set<string> | undefined;
   /** The content words of a question asking who, what, where, when, which, why or how, as stem() makes them. */
   private readonly asked: Set<string> | undefined;
-  /** Every word of the user's line when it asks something, in any language (a question said back). */
-  private readonly questionWords: Set<string> | undefined;
+  /** The user's line, for a question said back in any language (asksTheQuestionAgain()). */
+  private readonly question: string;
   /** The verbs of the user's question whose subject is the character ("do you run" → run). */
   private readonly askedVerbs: Set<string>;
   /** The user's line asks what its thing is ("What is your favourite clock?"). */
@@ -356,7 +356,7 @@ export class ReplyGuard {
     this.asksWhatItsThingIs = ASKS_WHAT_ITS_THING_IS.test(question);
     this.ofItsOwn = /\b(?:you|your|yours)\b/i.test(question) && !USER_OF_THEMSELVES.test(question);
     this.asked = WH_QUESTION.test(question) ? new Set(contentStems(words(question))) : undefined;
-    this.questionWords = /[?？]/.test(question) ? new Set(words(question)) : undefined;
+    this.question = question;
     this.factWords = knownFact === undefined ? undefined : words(knownFact);
     this.phraseStart = ASKS_WHERE.test(question)
       ? PLACE_START
@@ -608,18 +608,21 @@ export class ReplyGuard {
   }
 
   /**
-   * The user's question asked again as the reply's first sentence, in any language: "Ciao! Come ti
-   * chiami?" → "Come ti chiami?" (a walk-through's whole reply, in Italian). Asked of the first
-   * sentence only: "How are you?" after an answer asks it back.
+   * The user's question, or one they asked earlier (`earlierLines`), asked again as the reply's
+   * first sentence, in any language: "Ciao! Come ti chiami?" → "Come ti chiami?" (a walk-through's
+   * whole reply, in Italian), "¿Te gusta Cádiz?" → "¿Qué haces por la mañana?" (the user's question of
+   * two turns before, in another). Asked of the first sentence only: "How are you?" after an answer
+   * asks it back.
    */
-  asksTheQuestionAgain(sentence: string): boolean {
+  asksTheQuestionAgain(sentence: string, earlierLines: readonly string[] = []): boolean {
     const w = words(sentence);
-    return (
-      !!this.questionWords &&
-      (w.length >= 2 || !!this.pack?.unspaced) &&
-      /[?？]\s*$/.test(sentence) &&
-      w.every((x) => this.questionWords!.has(x))
-    );
+    if (!/[?？]\s*$/.test(sentence) || (w.length < 2 && !this.pack?.unspaced)) return false;
+    return [this.question, ...earlierLines]
+      .filter((line) => /[?？]/.test(line))
+      .some((line) => {
+        const asked = new Set(words(line));
+        return w.every((x) => asked.has(x));
+      });
   }
 
   /** Why the sentence should not be spoken, or undefined when it may be. */
