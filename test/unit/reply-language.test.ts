@@ -6,7 +6,7 @@ import { replyLanguage } from '../../actors/session/reply/reply-language.js';
 import { canonicalLanguage, languageName, nativeLanguageName } from '../../runtime/characters/languages.js';
 import { DEFAULT_REPLY_LIMITS, OpenAiEngine, breaksCharacter, personaFactFor } from '../../actors/session/reply/openai-engine.js';
 import { PersonaEngine } from '../../actors/session/reply/persona-engine.js';
-import { ReplyGuard, fillerFor, neverSpoken } from '../../actors/session/reply/reply-guard.js';
+import { ReplyGuard, fillerFor, firstPersonOf, neverSpoken } from '../../actors/session/reply/reply-guard.js';
 import { languagePack } from '../../actors/session/reply/language-packs.js';
 import { userNameIn } from '../../actors/session/reply/user-facts.js';
 import { mustSay } from '../../actors/session/reply/must-say.js';
@@ -364,6 +364,29 @@ test('in another language the guard refuses a card written in the second person 
   const pt = new ReplyGuard('Inês', ines, [], undefined, false, 'Olá, quem é você?', undefined, languagePack('pt'), false);
   t.is(pt.refuses('Olá, inês!'), 'greets itself');
   t.is(pt.refuses('Olá! Eu sou a Inês, padeira em Salvador.'), undefined);
+});
+
+test("a card's second person in the first person where each word of address has a form: the fact noted, and a copy repaired", (t) => {
+  const it = languagePack('it')!;
+  t.is(firstPersonOf('Tuo figlio Marco studia medicina.', it), 'Mio figlio Marco studia medicina.');
+  t.is(firstPersonOf('Il tuo gusto preferito è il pistacchio di Bronte.', it), 'Il mio gusto preferito è il pistacchio di Bronte.');
+  t.is(firstPersonOf('Sales al mar en tu barca.', languagePack('es')!), 'Sales al mar en mi barca.');
+  t.is(firstPersonOf('Eres pescadora y tienes una barca.', languagePack('es')!), 'Soy pescadora y tengo una barca.');
+  t.is(firstPersonOf('A tua padaria fica em Salvador.', languagePack('pt')!), 'A minha padaria fica em Salvador.');
+  t.is(firstPersonOf("Tu t'occupes de ta cave.", languagePack('fr')!), undefined, 'a subject "tu": its verb would stay as it is');
+  t.is(firstPersonOf('Ich backe Brot.', languagePack('de')!), 'Ich backe Brot.', 'nothing to change');
+  const giulia = {
+    systemPrompt: 'Sei Giulia Romano, gelataia a Palermo.',
+    description: 'Il tuo gusto preferito è il pistacchio di Bronte; la domenica canti in un coro; tuo figlio Marco studia medicina.',
+    traits: [],
+    greeting: '',
+  };
+  const asked = { characterName: 'Giulia Romano', personality: giulia, history: [], language: 'it', characterLanguage: 'it' };
+  t.is(personaFactFor(asked, 'Cosa studia tuo figlio?', undefined), 'mio figlio Marco studia medicina.');
+  const guard = new ReplyGuard('Giulia Romano', giulia, [], undefined, false, 'Cosa studia tuo figlio?', undefined, it, false);
+  t.is(guard.refuses('tuo figlio Marco studia medicina.'), 'speaks of itself in the second person');
+  t.is(guard.repair('tuo figlio Marco studia medicina.'), 'mio figlio Marco studia medicina.');
+  t.is(guard.refuses(guard.repair('tuo figlio Marco studia medicina.')), undefined);
 });
 
 test("in any language the question asked again as the reply's first sentence is known; a question back of its own is not", (t) => {

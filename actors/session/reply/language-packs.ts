@@ -110,12 +110,15 @@ export interface LanguagePack {
   /** "soy": what replaces it when such a sentence is spoken after all (reply-guard.ts repair()). */
   firstPersonBe: string;
   /**
-   * Words that can only address someone ("tú", "tu", "te", "contigo"): a persona card written in the
-   * second person ("Sales al mar cada madrugada en tu barca.") copied into a reply with one of them
-   * speaks of the character as "you" (reply-guard.ts). Words that also mean something else
-   * (Italian "sei", six; Portuguese "seu", his) are left out. None for a language written unspaced.
+   * Words that can only address someone, each with its first-person form ("tu" → "mi", "eres" →
+   * "soy"), or '' where no single word fits (a subject pronoun whose verb would stay in the second
+   * person: "tú", "tu" in French). A persona card written in the second person ("Sales al mar cada
+   * madrugada en tu barca.") copied into a reply with one of them speaks of the character as "you"
+   * (reply-guard.ts); its facts are given to the model in the first person where every such word has
+   * a form. Words that also mean something else (Italian "sei", six; Portuguese "seu", his) are left
+   * out. None for a language written unspaced.
    */
-  secondPersonWords: readonly string[];
+  secondPerson: Readonly<Record<string, string>>;
   persona: PersonaPhrases;
 }
 
@@ -202,7 +205,23 @@ const es: LanguagePack = {
   yes: /^\W*(?:s[ií]|claro que s[ií]|exacto|correcto)\b/iu,
   negation: /\b(?:no|nunca|ni)\b[^.!?;]*?(?=\bpero\b|[.!?;]|$)/giu,
   secondPersonBe: 'eres|tú eres|te llamas',
-  secondPersonWords: ['tú', 'tu', 'tus', 'te', 'ti', 'contigo', 'eres', 'estás', 'tienes', 'usted', 'os', 'tuyo', 'tuya', 'tuyos', 'tuyas'],
+  secondPerson: {
+    tú: '',
+    tu: 'mi',
+    tus: 'mis',
+    te: 'me',
+    ti: 'mí',
+    contigo: 'conmigo',
+    eres: 'soy',
+    estás: 'estoy',
+    tienes: 'tengo',
+    usted: '',
+    os: 'nos',
+    tuyo: 'mío',
+    tuya: 'mía',
+    tuyos: 'míos',
+    tuyas: 'mías',
+  },
   firstPersonBe: 'soy',
   persona: {
     hello: (n) => `¡Hola de nuevo! Aquí ${n}.`,
@@ -285,7 +304,7 @@ const fr: LanguagePack = {
   yes: /^\W*(?:oui|bien sûr|exactement|c'est exact)\b/iu,
   negation: /\b(?:ne|n'|pas|jamais|ni)\b[^.!?;]*?(?=\bmais\b|[.!?;]|$)/giu,
   secondPersonBe: "tu es|vous êtes|tu t'appelles",
-  secondPersonWords: ['tu', 'te', 'toi', 'ton', 'ta', 'tes', 'vous', 'votre', 'vos', 'es', "t'"],
+  secondPerson: { tu: '', te: 'me', toi: 'moi', ton: 'mon', ta: 'ma', tes: 'mes', vous: '', votre: '', vos: '', es: '', "t'": '' },
   firstPersonBe: 'je suis',
   persona: {
     hello: (n) => `Re-bonjour ! C'est ${n}.`,
@@ -366,7 +385,21 @@ const it: LanguagePack = {
   yes: /^\W*(?:sì|si|certo|esatto|giusto)\b/iu,
   negation: /\b(?:non|mai|né)\b[^.!?;]*?(?=\bma\b|[.!?;]|$)/giu,
   secondPersonBe: 'sei|tu sei|ti chiami',
-  secondPersonWords: ['tu', 'ti', 'te', 'tuo', 'tua', 'tuoi', 'tue', 'hai', 'voi', 'vostro', 'vostra', 'vostri', 'vostre'],
+  secondPerson: {
+    tu: '',
+    ti: 'mi',
+    te: 'me',
+    tuo: 'mio',
+    tua: 'mia',
+    tuoi: 'miei',
+    tue: 'mie',
+    hai: 'ho',
+    voi: '',
+    vostro: '',
+    vostra: '',
+    vostri: '',
+    vostre: '',
+  },
   firstPersonBe: 'sono',
   persona: {
     hello: (n) => `Ciao di nuovo! Sono ${n}.`,
@@ -449,7 +482,19 @@ const pt: LanguagePack = {
   yes: /^\W*(?:sim|claro|exato|correto)(?![\p{L}])/iu,
   negation: /\b(?:não|nunca|nem)\b[^.!?;]*?(?=\bmas\b|[.!?;]|$)/giu,
   secondPersonBe: 'você é|tu és|és|seu nome é',
-  secondPersonWords: ['você', 'vocês', 'tu', 'te', 'ti', 'teu', 'tua', 'teus', 'tuas', 'contigo', 'és'],
+  secondPerson: {
+    você: '',
+    vocês: '',
+    tu: '',
+    te: 'me',
+    ti: 'mim',
+    teu: 'meu',
+    tua: 'minha',
+    teus: 'meus',
+    tuas: 'minhas',
+    contigo: 'comigo',
+    és: 'sou',
+  },
   firstPersonBe: 'sou',
   persona: {
     hello: (n) => `Olá de novo! Aqui é ${n}.`,
@@ -528,7 +573,19 @@ const de: LanguagePack = {
   yes: /^\W*(?:ja|genau|richtig|stimmt)\b/iu,
   negation: /\b(?:nicht|kein|keine|nie|niemals)\b[^.!?;]*?(?=\baber\b|[.!?;]|$)/giu,
   secondPersonBe: 'du bist|du heißt',
-  secondPersonWords: ['du', 'dich', 'dir', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines', 'bist', 'hast'],
+  secondPerson: {
+    du: '',
+    dich: 'mich',
+    dir: 'mir',
+    dein: 'mein',
+    deine: 'meine',
+    deinen: 'meinen',
+    deinem: 'meinem',
+    deiner: 'meiner',
+    deines: 'meines',
+    bist: 'bin',
+    hast: 'habe',
+  },
   firstPersonBe: 'ich bin',
   persona: {
     hello: (n) => `Hallo noch mal! Hier ist ${n}.`,
@@ -614,7 +671,7 @@ const zh: LanguagePack = {
   // To the clause's end; "不，" opening an answer ("No,") negates nothing: "不，我是人工智能。" claims.
   negation: /(?:不|没|别|从不|绝不)(?![，,])[^。！？；，]*/gu,
   secondPersonBe: '你是|你叫',
-  secondPersonWords: [],
+  secondPerson: {},
   firstPersonBe: '我是',
   persona: {
     hello: (n) => `又见面了！我是${n}。`,

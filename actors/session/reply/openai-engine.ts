@@ -21,7 +21,7 @@ import { addressed, escapeRegExp, introduction, personaCard, type PersonaCard } 
 import { relevantFact } from './persona-facts.js';
 import { perspectiveFor } from './perspective.js';
 import { ASKS_CHARACTER_NAME, ASKS_IF_MACHINE, ASKS_OWN_NAME, asksWhatItDoes, asksWhoItIs, greetingFor, mustSay } from './must-say.js';
-import { fillerFor, howBad, neverSpoken, REPEATS, ReplyGuard, SAYS_QUESTION_BACK } from './reply-guard.js';
+import { fillerFor, firstPersonOf, howBad, neverSpoken, REPEATS, ReplyGuard, SAYS_QUESTION_BACK } from './reply-guard.js';
 import { askedNameNote, nameNote, userName, userNameIn } from './user-facts.js';
 import { ReplyEngineUnavailable } from '../session-errors.js';
 import { baseLanguage, languageName } from '../../../runtime/characters/languages.js';
@@ -369,7 +369,11 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   // la domenica canti in un coro; …"): the English rules that split clauses read English only.
   const card = isEnglish(cardLanguage(ctx)) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
   const stop = foreign ? otherStopWords(cardLanguage(ctx), ctx.language) : undefined;
-  return relevantFact(card, userText, name, asksAdvice(userText) ? 2 : 1, stop);
+  const fact = relevantFact(card, userText, name, asksAdvice(userText) ? 2 : 1, stop);
+  // A card in another language is given as written; its second person ("Il tuo gusto preferito è il
+  // pistacchio"), noted as what the character could say, was copied and then refused.
+  const cardPack = languagePack(cardLanguage(ctx));
+  return fact !== undefined && cardPack ? (firstPersonOf(fact, cardPack) ?? fact) : fact;
 }
 
 /** The function words of the persona's and the reply's languages (language-profiles.ts), for fact matching. */

@@ -174,7 +174,7 @@ const SECOND_PERSON_RUN = 3;
 
 /**
  * The runs of SECOND_PERSON_RUN words of `text` that hold one of the language's words of address
- * (LanguagePack.secondPersonWords; "t'" stands for every word it begins: "t'appelles").
+ * (LanguagePack.secondPerson; "t'" stands for every word it begins: "t'appelles").
  */
 function secondPersonRuns(text: string, address: readonly string[]): string[] {
   const t = words(text.replace(/’/g, "'"));
@@ -206,6 +206,24 @@ function similar(a: string[], b: string[]): boolean {
   const y = new Set(b);
   if (x.size === 0 || y.size === 0) return false;
   return [...x].filter((w) => y.has(w)).length / Math.max(x.size, y.size) >= 0.8;
+}
+
+/**
+ * `sentence` with the language's words of address in the first person ("tuo figlio Marco studia
+ * medicina" → "mio figlio Marco studia medicina"), or undefined when one of them has no single
+ * first-person form (LanguagePack.secondPerson: "Tu parles…"). A sentence without any is returned as it is.
+ */
+export function firstPersonOf(sentence: string, pack: LanguagePack): string | undefined {
+  let whole = true;
+  const swapped = sentence.replace(/[\p{L}\p{N}'’]+/gu, (token) => {
+    const lower = token.toLowerCase().replace(/’/g, "'");
+    const elided = Object.hasOwn(pack.secondPerson, "t'") && lower.startsWith("t'");
+    if (!elided && !Object.hasOwn(pack.secondPerson, lower)) return token;
+    const form = elided ? '' : pack.secondPerson[lower]!;
+    if (form === '') whole = false;
+    return token[0] === token[0]!.toUpperCase() ? form.charAt(0).toUpperCase() + form.slice(1) : form;
+  });
+  return whole ? swapped : undefined;
 }
 
 /** Why the guard refuses a sentence the companion said before (its callers may let a sentence already begun aloud finish). */
@@ -413,7 +431,7 @@ export class ReplyGuard {
     for (const piece of [personality.systemPrompt, personality.description, personality.traits.join(', ')]) {
       const t = normalised(piece, this.nameWords);
       for (let i = 0; i + RECITAL_RUN <= t.length; i++) this.recital.add(t.slice(i, i + RECITAL_RUN).join(' '));
-      if (pack) for (const run of secondPersonRuns(piece, pack.secondPersonWords)) this.addressRuns.add(run);
+      if (pack) for (const run of secondPersonRuns(piece, Object.keys(pack.secondPerson))) this.addressRuns.add(run);
     }
     this.earlier = earlier.flatMap((reply) => reply.split(/(?<=[.!?…])\s+/)).map(words);
     this.facts = new Set(
@@ -432,6 +450,11 @@ export class ReplyGuard {
   repair(sentence: string): string {
     // "Eres Lucía." → "Soy Lucía.": the pack's first person.
     const pack = this.pack;
+    // "tuo figlio Marco studia medicina." → "mio figlio Marco studia medicina.": the card's second person, copied.
+    if (pack && this.copiesSecondPerson(sentence)) {
+      const first = firstPersonOf(sentence, pack);
+      if (first !== undefined) return first;
+    }
     if (pack && this.packAddressed && new RegExp(this.packAddressed.source, 'iu').test(sentence)) {
       const space = pack.unspaced ? '' : ' ';
       return sentence.replace(this.packAddressed, (m: string) =>
@@ -454,6 +477,12 @@ export class ReplyGuard {
       const first = FIRST_PERSON[lead.toLowerCase().replace('’', "'")]!;
       return `${lead.startsWith('Y') ? first[0]!.toUpperCase() + first.slice(1) : first} ${name}`;
     });
+  }
+
+  /** A persona written in the second person, copied with its words of address (not a question back to the user). */
+  private copiesSecondPerson(sentence: string): boolean {
+    if (this.addressRuns.size === 0 || /[?？]\s*$/.test(sentence)) return false;
+    return secondPersonRuns(sentence, Object.keys(this.pack!.secondPerson)).some((run) => this.addressRuns.has(run));
   }
 
   /** "You're running a ferry from Harlingen…": the persona's facts told back to the character, as the card addresses it. */
@@ -644,9 +673,7 @@ export class ReplyGuard {
     if (english && this.answersAboutYou(sentence)) return 'answers a question about itself about "you"';
     // "Sales al mar cada madrugada en tu barca.": a card written in the second person, copied. Not a
     // question back to the user ("¿Y tú, sales al mar?").
-    if (this.addressRuns.size > 0 && !/[?？]\s*$/.test(sentence))
-      if (secondPersonRuns(sentence, this.pack!.secondPersonWords).some((run) => this.addressRuns.has(run)))
-        return 'speaks of itself in the second person';
+    if (this.copiesSecondPerson(sentence)) return 'speaks of itself in the second person';
     if (this.selfGreeting.some((r) => r.test(sentence))) return 'greets itself';
     if (this.userName?.test(sentence)) return "takes the user's name";
     const w = words(sentence);
