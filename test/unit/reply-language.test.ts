@@ -407,6 +407,11 @@ test("in every language with a pack an assistant's apology for confusion or requ
   const talk: Array<[string, string, string]> = [
     ['es', 'Lo siento por confusión, pero no parece haber proporcionado suficiente información.', 'Lo siento, pero los domingos cierro.'],
     ['es', '¿Hay algo más que te gustaría saber?', '¿Hay algo más rico que el pan recién hecho?'],
+    [
+      'es',
+      'Lo siento, pero no tengo la capacidad de responder y proporcionar información confiables.',
+      'Te puedo dar información del horario.',
+    ],
     ['fr', 'Désolée pour la confusion, je vais réessayer.', 'Désolée, je ferme le lundi.'],
     ['it', 'Mi scuso per la confusione.', 'Mi dispiace, la domenica sono chiusa.'],
     ['pt', 'Desculpe pela confusão, você não forneceu informações suficientes.', 'Desculpe, hoje não abro.'],

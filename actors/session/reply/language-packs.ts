@@ -193,7 +193,7 @@ const es: LanguagePack = {
   aiClaim:
     /\b(?:soy|como)\s+(?:una?\s+)?(?:ia|inteligencia artificial|asistente(?: virtual)?|chatbot|programa(?: inform[aá]tico)?|modelo de lenguaje)\b|\buna?\s+(?:inteligencia artificial|asistente virtual|modelo de lenguaje)\b/iu,
   assistantTalk:
-    /\b(?:en qu[eé] (?:puedo|te puedo|le puedo) ayudar|c[oó]mo (?:puedo|te puedo) ayudar|estoy aqu[ií] para ayudar|si tienes (?:alguna|m[aá]s|otra) pregunta|no dudes en (?:preguntar|consultar)|con gusto te ayudo|(?:lo siento|disculp[ae]|perd[oó]n[ae]?|me disculpo|pido disculpas) (?:por|de) (?:la |cualquier )?confusi[oó]n|proporcionad[oa] (?:suficiente |m[aá]s )?informaci[oó]n|hay algo m[aá]s (?:en (?:lo )?)?que (?:te|le) (?:pueda|gustar[ií]a)|no tengo (?:suficiente )?informaci[oó]n (?:sobre|acerca))/iu,
+    /\b(?:en qu[eé] (?:puedo|te puedo|le puedo) ayudar|c[oó]mo (?:puedo|te puedo) ayudar|estoy aqu[ií] para ayudar|si tienes (?:alguna|m[aá]s|otra) pregunta|no dudes en (?:preguntar|consultar)|con gusto te ayudo|(?:lo siento|disculp[ae]|perd[oó]n[ae]?|me disculpo|pido disculpas) (?:por|de) (?:la |cualquier )?confusi[oó]n|proporcion(?:ad[oa]|ar(?:te|le)?) (?:suficiente |m[aá]s )?informaci[oó]n|hay algo m[aá]s (?:en (?:lo )?)?que (?:te|le) (?:pueda|gustar[ií]a)|no tengo (?:suficiente )?informaci[oó]n (?:sobre|acerca))/iu,
   notKnowing: /\b(?:no (?:lo )?s[eé]|no (?:me )?acuerdo|no recuerdo|no tengo (?:ni )?idea)\b/iu,
   userGivesName: new RegExp(
     `\\b(?:[Mm]e llamo|[Mm]i nombre es|[Ll]l[aá]mame)\\s+${name}|(?:^|[\\s,.!¡¿?])(?:[Ss]oy)\\s+${name}(?![\\p{L}])`,
