@@ -57,12 +57,13 @@ function speak(parts: Part[], i: number, lang: SpeechLanguage): string {
     return lead + capitalisedLike(core, abbreviation) + trail;
   }
   if (saidByNeighbour(parts, i, lang) || meridiem(part, prev)) return '';
-  const spoken = speakNumber(part, prev, next, lang);
+  const mark = meridiem(next, part);
+  const spoken = speakNumber(part, prev, next, lang, mark);
   if (spoken === undefined) return part.token;
   // "12,50 €." and "2:00 PM.": the symbol's or the AM/PM's marks follow the amount or the time that says it.
   let after = next && isNumberBefore(part, lang) && saidByNeighbour(parts, i + 1, lang) ? next.trail : '';
   // "a.m." takes its period with it, as an abbreviation does; at the end of the text the period stays.
-  if (next && meridiem(next, part)) after = next.core.includes('.') && parts[i + 2] ? next.trail.replace(/^\./u, '') : next.trail;
+  if (next && mark) after = next.core.includes('.') && parts[i + 2] ? next.trail.replace(/^\./u, '') : next.trail;
   return lead + spoken + trail + after;
 }
 
@@ -160,14 +161,20 @@ function patterns(lang: SpeechLanguage): Patterns {
 const TIME = /^(\d{1,2})(?::|h)(\d{2})(?:h)?$/iu;
 const DATE = /^(\d{1,2})[/.-](\d{1,2})(?:[/.-](\d{4}|\d{2}))?$/u;
 
-function speakNumber(part: Part, prev: Part | undefined, next: Part | undefined, lang: SpeechLanguage): string | undefined {
+/** `mark`: the AM or PM that follows the part (meridiem()), which puts an hour on the 24-hour clock. */
+function speakNumber(
+  part: Part,
+  prev: Part | undefined,
+  next: Part | undefined,
+  lang: SpeechLanguage,
+  mark: 'a' | 'p' | undefined,
+): string | undefined {
   const { core } = part;
   const p = patterns(lang);
   let m: RegExpExecArray | null;
   if ((m = p.moneyBefore.exec(core))) return money(m[2]!, m[3], currencyOf(lang, m[1]!), lang);
   if ((m = p.moneyAfter.exec(core))) return money(m[1]!, m[2], currencyOf(lang, m[3]!), lang);
   if ((m = p.percent.exec(core))) return sign(m[1]!, lang) + lang.percent(digits(m[2]!, m[3], lang));
-  const mark = meridiem(next, part);
   if ((m = TIME.exec(core)) && Number(m[1]) <= 24 && Number(m[2]) < 60 && !(lang.decimal === '.' && core.includes('.'))) {
     return lang.time(on24Hours(Number(m[1]), mark), Number(m[2]));
   }

@@ -173,16 +173,21 @@ const RECITAL_RUN = 8;
 const SECOND_PERSON_RUN = 3;
 
 /**
- * The runs of SECOND_PERSON_RUN words of `text` that hold one of the language's words of address
- * (LanguagePack.secondPerson; "t'" stands for every word it begins: "t'appelles").
+ * The pack's word of address (LanguagePack.secondPerson) that `word` (lower case, straight
+ * apostrophes) is: itself, or an elided one it begins with ("t'" for "t'appelles"); else undefined.
  */
-function secondPersonRuns(text: string, address: readonly string[]): string[] {
+function addressWord(word: string, pack: LanguagePack): string | undefined {
+  if (Object.hasOwn(pack.secondPerson, word)) return word;
+  return Object.keys(pack.secondPerson).find((a) => a.endsWith("'") && word.startsWith(a));
+}
+
+/** The runs of SECOND_PERSON_RUN words of `text` that hold one of the language's words of address. */
+function secondPersonRuns(text: string, pack: LanguagePack): string[] {
   const t = words(text.replace(/’/g, "'"));
-  const addresses = (w: string) => address.some((a) => (a.endsWith("'") ? w.startsWith(a) : w === a));
   const runs: string[] = [];
   for (let i = 0; i + SECOND_PERSON_RUN <= t.length; i++) {
     const run = t.slice(i, i + SECOND_PERSON_RUN);
-    if (run.some(addresses)) runs.push(run.join(' '));
+    if (run.some((w) => addressWord(w, pack) !== undefined)) runs.push(run.join(' '));
   }
   return runs;
 }
@@ -216,10 +221,11 @@ function similar(a: string[], b: string[]): boolean {
 export function firstPersonOf(sentence: string, pack: LanguagePack): string | undefined {
   let whole = true;
   const swapped = sentence.replace(/[\p{L}\p{N}'’]+/gu, (token) => {
-    const lower = token.toLowerCase().replace(/’/g, "'");
-    const elided = Object.hasOwn(pack.secondPerson, "t'") && lower.startsWith("t'");
-    if (!elided && !Object.hasOwn(pack.secondPerson, lower)) return token;
-    const form = elided ? '' : pack.secondPerson[lower]!;
+    const word = token.toLowerCase().replace(/’/g, "'");
+    const address = addressWord(word, pack);
+    if (address === undefined) return token;
+    // An elided word ("t'appelles") stands for its whole word, which no form replaces.
+    const form = address === word ? pack.secondPerson[address]! : '';
     if (form === '') whole = false;
     return token[0] === token[0]!.toUpperCase() ? form.charAt(0).toUpperCase() + form.slice(1) : form;
   });
@@ -431,7 +437,7 @@ export class ReplyGuard {
     for (const piece of [personality.systemPrompt, personality.description, personality.traits.join(', ')]) {
       const t = normalised(piece, this.nameWords);
       for (let i = 0; i + RECITAL_RUN <= t.length; i++) this.recital.add(t.slice(i, i + RECITAL_RUN).join(' '));
-      if (pack) for (const run of secondPersonRuns(piece, Object.keys(pack.secondPerson))) this.addressRuns.add(run);
+      if (pack) for (const run of secondPersonRuns(piece, pack)) this.addressRuns.add(run);
     }
     this.earlier = earlier.flatMap((reply) => reply.split(/(?<=[.!?…])\s+/)).map(words);
     this.facts = new Set(
@@ -482,7 +488,7 @@ export class ReplyGuard {
   /** A persona written in the second person, copied with its words of address (not a question back to the user). */
   private copiesSecondPerson(sentence: string): boolean {
     if (this.addressRuns.size === 0 || /[?？]\s*$/.test(sentence)) return false;
-    return secondPersonRuns(sentence, Object.keys(this.pack!.secondPerson)).some((run) => this.addressRuns.has(run));
+    return secondPersonRuns(sentence, this.pack!).some((run) => this.addressRuns.has(run));
   }
 
   /** "You're running a ferry from Harlingen…": the persona's facts told back to the character, as the card addresses it. */
