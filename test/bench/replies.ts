@@ -166,9 +166,11 @@ interface LoggedCompletion {
 
 function loggedCompletions(file: string, from: number): LoggedCompletion[] {
   if (!fs.existsSync(file)) return [];
+  // Whole lines only: the server may be appending one (a warm-up's) as the file is read.
   return fs
     .readFileSync(file, 'utf8')
     .split('\n')
+    .slice(0, -1)
     .filter(Boolean)
     .slice(from)
     .map((line) => JSON.parse(line) as LoggedCompletion);

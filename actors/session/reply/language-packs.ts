@@ -119,10 +119,42 @@ export interface LanguagePack {
    * out. None for a language written unspaced.
    */
   secondPerson: Readonly<Record<string, string>>;
+  /** How a card written in the third person is said in the first (third-person.ts); none: left as written. */
+  thirdPerson?: ThirdPersonForms;
   persona: PersonaPhrases;
 }
 
+/**
+ * A language's data for putting the character's own sentences of a card in the first person
+ * (third-person.ts). Lower case, accents as written.
+ */
+export interface ThirdPersonForms {
+  /** Subject pronouns that stand for the character ("ella", "él"; Portuguese "você", whose verb is of the third person). */
+  pronouns: readonly string[];
+  /** The first person's subject where the language must say one ("je"), and its form before a vowel ("j'"). */
+  subject?: { word: string; elided: string };
+  /** Words that join two clauses of one subject ("y", "e"). */
+  and: readonly string[];
+  /** The character's possessives, with their first-person forms ("su" → "mi"). */
+  possessives: Readonly<Record<string, string>>;
+  /** Its reflexive pronouns before the verb, with theirs ("se" → "me"). */
+  reflexives: Readonly<Record<string, string>>;
+  /** Words between the subject and its verb that stay as they are ("no", "ne", "n'"). */
+  keep: readonly string[];
+  /** Openings of a sentence whose pronoun is no one ("il y a", "il faut"): left as written. */
+  impersonal?: readonly string[];
+  /** Verbs of the third person whose first person is not made by `endings` ("es" → "soy", "tiene" → "tengo"). */
+  verbs: Readonly<Record<string, string>>;
+  /** The rest, by ending, the first that fits: ["aba", "aba"] (the same), ["a", "o"] ("toca" → "toco"). */
+  endings: ReadonlyArray<readonly [string, string]>;
+}
+
 const name = "(\\p{Lu}[\\p{L}'’-]{1,30})";
+
+/** Word pairs written as one line of data: "es soy, tiene tengo" → { es: 'soy', tiene: 'tengo' }. */
+function pairs(text: string): Readonly<Record<string, string>> {
+  return Object.fromEntries(text.split(',').map((pair) => pair.trim().split(/\s+/) as [string, string]));
+}
 
 /** es: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
 const ES_TELL = String.raw`\b(?:cu[eé]ntame|cu[eé]ntanos|cuenta|narra|relata|inventa|l[eé]eme|dime|sabes|tienes)\b[^.?!]{0,40}`;
@@ -223,6 +255,27 @@ const es: LanguagePack = {
     tuyas: 'mías',
   },
   firstPersonBe: 'soy',
+  thirdPerson: {
+    pronouns: ['ella', 'él'],
+    and: ['y', 'e'],
+    possessives: { su: 'mi', sus: 'mis' },
+    reflexives: { se: 'me' },
+    keep: ['no', 'nunca', 'también', 'siempre', 'ya'],
+    verbs: pairs(
+      'es soy, está estoy, va voy, da doy, ha he, hace hago, tiene tengo, sale salgo, pone pongo, viene vengo, dice digo, trae traigo, oye oigo, sabe sé, ve veo, cae caigo, sigue sigo, elige elijo, escoge escojo, recoge recojo, fue fui, hizo hice, tuvo tuve, estuvo estuve, dijo dije, vino vine, pudo pude, puso puse, quiso quise, supo supe, trajo traje, era era',
+    ),
+    // The imperfect's first person is its third ("trabajaba", "vivía"); "conoce" → "conozco"; the
+    // preterite's "-ó" → "-é", "-ió" → "-í"; the present's "-a", "-e" → "-o".
+    endings: [
+      ['aba', 'aba'],
+      ['ía', 'ía'],
+      ['ce', 'zco'],
+      ['ió', 'í'],
+      ['ó', 'é'],
+      ['a', 'o'],
+      ['e', 'o'],
+    ],
+  },
   persona: {
     hello: (n) => `¡Hola de nuevo! Aquí ${n}.`,
     iAm: (n) => `Soy ${n}.`,
@@ -306,6 +359,26 @@ const fr: LanguagePack = {
   secondPersonBe: "tu es|vous êtes|tu t'appelles",
   secondPerson: { tu: '', te: 'me', toi: 'moi', ton: 'mon', ta: 'ma', tes: 'mes', vous: '', votre: '', vos: '', es: '', "t'": '' },
   firstPersonBe: 'je suis',
+  thirdPerson: {
+    pronouns: ['elle', 'il'],
+    subject: { word: 'je', elided: "j'" },
+    and: ['et'],
+    possessives: { son: 'mon', sa: 'ma', ses: 'mes' },
+    reflexives: { se: 'me', "s'": "m'" },
+    keep: ['ne', "n'", 'y', 'en'],
+    impersonal: ['il y a', 'il y avait', 'il y aura', 'il faut', 'il fallait', 'il pleut', 'il neige'],
+    verbs: pairs(
+      'est suis, a ai, va vais, fait fais, peut peux, veut veux, vaut vaux, sait sais, doit dois, met mets, bat bats, vient viens, tient tiens, voit vois, croit crois, boit bois, reçoit reçois, connaît connais, naît nais, plaît plais, court cours, sort sors, part pars, dort dors, sert sers, sent sens, ment mens, suit suis, fut fus, eut eus',
+    ),
+    // The imperfect "-ait" → "-ais"; "finit", "vit" → "finis", "vis"; "vend", "prend" → "vends",
+    // "prends"; a verb in "-e" ("travaille", "affine") is the same.
+    endings: [
+      ['ait', 'ais'],
+      ['it', 'is'],
+      ['d', 'ds'],
+      ['e', 'e'],
+    ],
+  },
   persona: {
     hello: (n) => `Re-bonjour ! C'est ${n}.`,
     iAm: (n) => `Je suis ${n}.`,
@@ -401,6 +474,24 @@ const it: LanguagePack = {
     vostre: '',
   },
   firstPersonBe: 'sono',
+  thirdPerson: {
+    pronouns: ['lei', 'lui'],
+    and: ['e', 'ed'],
+    possessives: { suo: 'mio', sua: 'mia', suoi: 'miei', sue: 'mie' },
+    reflexives: { si: 'mi', "s'": "m'" },
+    keep: ['non', 'ci', 'ne', 'anche', 'sempre', 'già'],
+    verbs: pairs(
+      'è sono, ha ho, fa faccio, va vado, sa so, sta sto, dà do, può posso, vuole voglio, deve devo, esce esco, viene vengo, tiene tengo, dice dico, beve bevo, rimane rimango, sceglie scelgo, sale salgo, era ero, fu fui, ebbe ebbi',
+    ),
+    // The imperfect "-ava", "-eva", "-iva" → "-avo", "-evo", "-ivo"; the present's "-a", "-e" → "-o".
+    endings: [
+      ['ava', 'avo'],
+      ['eva', 'evo'],
+      ['iva', 'ivo'],
+      ['a', 'o'],
+      ['e', 'o'],
+    ],
+  },
   persona: {
     hello: (n) => `Ciao di nuovo! Sono ${n}.`,
     iAm: (n) => `Sono ${n}.`,
@@ -496,6 +587,28 @@ const pt: LanguagePack = {
     és: 'sou',
   },
   firstPersonBe: 'sou',
+  thirdPerson: {
+    pronouns: ['ela', 'ele', 'você'],
+    and: ['e'],
+    possessives: { seu: 'meu', sua: 'minha', seus: 'meus', suas: 'minhas' },
+    reflexives: { se: 'me' },
+    keep: ['não', 'também', 'sempre', 'já', 'nunca'],
+    verbs: pairs(
+      'é sou, está estou, tem tenho, faz faço, vai vou, pode posso, quer quero, diz digo, sabe sei, vê vejo, dá dou, traz trago, ouve ouço, pede peço, perde perco, dorme durmo, serve sirvo, segue sigo, sente sinto, prefere prefiro, veste visto, mede meço, vem venho, põe ponho, lê leio, foi fui, era era, teve tive, fez fiz, esteve estive, veio vim',
+    ),
+    // The imperfect's first person is its third ("trabalhava", "vivia"); "conhece" → "conheço"; the
+    // preterite's "-ou", "-eu", "-iu" → "-ei", "-i", "-i"; the present's "-a", "-e" → "-o".
+    endings: [
+      ['ava', 'ava'],
+      ['ia', 'ia'],
+      ['ece', 'eço'],
+      ['ou', 'ei'],
+      ['eu', 'i'],
+      ['iu', 'i'],
+      ['a', 'o'],
+      ['e', 'o'],
+    ],
+  },
   persona: {
     hello: (n) => `Olá de novo! Aqui é ${n}.`,
     iAm: (n) => `Eu sou ${n}.`,

@@ -65,7 +65,7 @@ export const LANGUAGE_PROFILES: readonly LanguageProfile[] = [
   },
   {
     language: 'pt',
-    words: `o a os as um uma uns umas e ou mas de do da dos das ao à em no na nos nas com por para sem sobre entre até desde que quem
+    words: `o a os as um uma uns umas e ou mas de do da dos das ao à em no na nos nas num numa com por para sem sobre entre até desde que quem
       qual como quando onde porque porquê é são sou és somos está estão estou estás estamos ser estar foi era tenho tens tem temos
       têm faço fazes faz fazer eu tu você ele ela nós eles elas me te se nos lhe meu minha meus minhas teu tua seu sua muito
       muita também já sim não bem olá oi obrigado obrigada adeus bom dia boa tarde noite manhã hoje amanhã ontem isto isso

@@ -1,0 +1,147 @@
+/**
+ * A persona card written in the third person, in the character's own words, for a language whose
+ * pack says how (LanguagePack.thirdPerson):
+ *
+ *   "Elle affine des saint-marcellin dans sa cave, fait du vélo le long du Rhône le dimanche et vit
+ *    avec son chat, Pistache."
+ *     → "J'affine des saint-marcellin dans ma cave." "Je fais du vélo le long du Rhône le dimanche."
+ *       "Je vis avec mon chat, Pistache."
+ *   "Ana toca samba num bar do Pelourinho às sextas e tem um cachorro chamado Feijão."
+ *     → "Toco samba num bar do Pelourinho às sextas." "Tenho um cachorro chamado Feijão."
+ *   "Su hermano Manuel reparte el pan en bicicleta." → "Mi hermano Manuel reparte el pan en bicicleta."
+ *
+ * Why: a fact of the card is noted to the model as what the character could say (openai-engine.ts),
+ * and the 0.5B default copies it as it is: "Ana toca samba num bar do Pelourinho às sextas e tem um
+ * cachorro chamado Feijão." answered "What do you do on Fridays?", the whole sentence in the third
+ * person. The English card has its own rules (persona-card.ts); these read no grammar but the
+ * pack's data: the character as a sentence's subject (its name or a subject pronoun first), the
+ * verb after it (past a reflexive or a negation) in the first person by the pack's irregular forms
+ * or its endings, the clauses that share that subject (opening with such a verb before a function
+ * word after "and", or with a verb the pack lists after a comma), and the character's possessives. A sentence they cannot put in the
+ * first person whole is left as written, as before.
+ */
+import { escapeRegExp, nameForms } from './persona-card.js';
+import type { ThirdPersonForms } from './language-packs.js';
+
+/** A word of the text, with its apostrophe ("s'occupe" is "s'" and "occupe"). */
+const WORD = /[\p{L}\p{M}]+['’]?/gu;
+/** A sentence of the card: up to its end mark. */
+const SENTENCES = /[^.!?]+[.!?]*/gu;
+
+/** The first-person form of a verb of the third person, or undefined when the word is no such verb by the pack's data. */
+export function firstPersonVerb(word: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): string | undefined {
+  const lower = word.toLowerCase();
+  const irregular = forms.verbs[lower];
+  if (irregular !== undefined) return irregular;
+  if (functionWords.has(lower) || lower in forms.possessives || lower in forms.reflexives) return undefined;
+  // A stem of two letters at least before a one-letter ending ("va" is no verb by "-a"), of one before a longer ending ("vit").
+  for (const [from, to] of forms.endings)
+    if (lower.endsWith(from) && lower.length - from.length >= (from.length > 1 ? 1 : 2)) return lower.slice(0, -from.length) + to;
+  return undefined;
+}
+
+interface Language {
+  forms: ThirdPersonForms;
+  functionWords: ReadonlySet<string>;
+}
+
+/**
+ * The clause (its subject already left out) in the first person: the words before its verb that stay
+ * or turn (a negation, a reflexive), the verb, then the rest with the character's possessives. Undefined
+ * when no verb of the pack's data comes where it should.
+ */
+function clauseInFirstPerson(clause: string, { forms, functionWords }: Language): string | undefined {
+  const words = [...clause.matchAll(WORD)];
+  const lowerOf = (w: RegExpMatchArray) => w[0].toLowerCase().replace('’', "'");
+  let at = 0;
+  while (at < words.length && (forms.keep.includes(lowerOf(words[at]!)) || lowerOf(words[at]!) in forms.reflexives)) at++;
+  const verb = words[at];
+  if (!verb) return undefined;
+  const form = firstPersonVerb(verb[0], forms, functionWords);
+  if (form === undefined) return undefined;
+  let out = '';
+  let last = 0;
+  for (const [i, w] of words.entries()) {
+    const lower = lowerOf(w);
+    const swapped = i === at ? form : i < at ? forms.reflexives[lower] : forms.possessives[lower];
+    if (swapped === undefined) continue;
+    out += clause.slice(last, w.index) + swapped;
+    last = w.index! + w[0].length;
+  }
+  out += clause.slice(last);
+  const subject = forms.subject;
+  const said = subject ? (/^[aeiouhyàâéèêëîïôûüœæ]/iu.test(out) ? subject.elided : `${subject.word} `) + out : out;
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}`.replace(/[\s,;:]+$/u, '') + '.';
+}
+
+/**
+ * The pieces of a sentence at its commas and words of "and" before a lower-case word, joined again
+ * where the piece after one does not open with a verb of the pack's data (past a negation or a
+ * reflexive) before a function word: "pan de aceite y molletes" stays one, as does "son chat,
+ * Pistache". After a comma, what follows is as often a noun ("Ana Costa, professora de música"): a
+ * verb there opens a clause when the pack lists it, or when a clause after "and" follows (a list of
+ * what the character does: "tient une librairie, lit des polars et vit avec son chien").
+ */
+function clausesOf(sentence: string, language: Language): string[] {
+  const { forms, functionWords } = language;
+  const and = forms.and.map(escapeRegExp).join('|');
+  const parts = sentence.split(new RegExp(`(,\\s+(?:(?:${and})\\s+)?(?=\\p{Ll})|\\s+(?:${and})\\s+(?=\\p{Ll}))`, 'u'));
+  const pieces = [];
+  for (let i = 1; i < parts.length; i += 2) {
+    const words = (parts[i + 1]!.match(WORD) ?? []).map((w) => w.toLowerCase().replace('’', "'"));
+    const at = words.findIndex((w) => !forms.keep.includes(w) && !(w in forms.reflexives));
+    const [verb, next] = at < 0 ? [] : [words[at], words[at + 1]];
+    const verbal =
+      verb !== undefined && firstPersonVerb(verb, forms, functionWords) !== undefined && (next === undefined || functionWords.has(next));
+    pieces.push({
+      separator: parts[i]!,
+      piece: parts[i + 1]!,
+      afterAnd: /\p{L}/u.test(parts[i]!),
+      verbal,
+      listed: verb !== undefined && verb in forms.verbs,
+    });
+  }
+  const clauses = [parts[0]!];
+  for (const [i, p] of pieces.entries()) {
+    const opens = p.verbal && (p.afterAnd || p.listed || pieces.slice(i + 1).some((later) => later.afterAnd && later.verbal));
+    if (opens) clauses.push(p.piece);
+    else clauses[clauses.length - 1] += p.separator + p.piece;
+  }
+  return clauses;
+}
+
+/**
+ * The card with each sentence whose subject is the character in the first person, one clause a
+ * sentence, and each sentence opening with the character's possessive ("Su hermano…") in it; the
+ * others as written. `name`: the character's, any of whose forms may be the subject.
+ */
+export function firstPersonCard(card: string, name: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): string {
+  const language = { forms, functionWords };
+  const subject = new RegExp(`^\\s*(?:${[...nameForms(name), ...forms.pronouns].map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}])\\s*`, 'iu');
+  const out: string[] = [];
+  for (const match of card.matchAll(SENTENCES)) {
+    const sentence = match[0].trim();
+    if (!sentence) continue;
+    const body = sentence.replace(/[.!?]+$/u, '');
+    const impersonal = forms.impersonal?.some((opening) => new RegExp(`^${escapeRegExp(opening)}(?![\\p{L}\\p{M}])`, 'iu').test(body));
+    const named = impersonal ? null : subject.exec(body);
+    const clauses = named ? clausesOf(body.slice(named[0].length), language).map((c) => clauseInFirstPerson(c, language)) : undefined;
+    if (clauses?.every((c) => c !== undefined)) {
+      out.push(...(clauses as string[]));
+      continue;
+    }
+    const opening = (body.match(WORD) ?? [])[0];
+    out.push(opening !== undefined && opening.toLowerCase() in forms.possessives ? possessivesInFirstPerson(sentence, forms) : sentence);
+  }
+  return out.join(' ');
+}
+
+/** The character's possessives of a sentence in the first person ("Su hermano Manuel…" → "Mi hermano Manuel…"). */
+function possessivesInFirstPerson(sentence: string, forms: ThirdPersonForms): string {
+  return sentence.replace(WORD, (w) => {
+    const lower = w.toLowerCase();
+    const form = forms.possessives[lower];
+    if (form === undefined) return w;
+    return w[0] === w[0]!.toUpperCase() ? `${form.charAt(0).toUpperCase()}${form.slice(1)}` : form;
+  });
+}

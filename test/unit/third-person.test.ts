@@ -1,0 +1,84 @@
+import test from 'ava';
+import { firstPersonCard, firstPersonVerb } from '../../actors/session/reply/third-person.js';
+import { languagePack } from '../../actors/session/reply/language-packs.js';
+import { FUNCTION_WORDS } from '../../actors/session/reply/language-profiles.js';
+import { personaFactFor } from '../../actors/session/reply/openai-engine.js';
+import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
+
+const inFirstPerson = (language: string, name: string, card: string) =>
+  firstPersonCard(card, name, languagePack(language)!.thirdPerson!, FUNCTION_WORDS.get(language)!);
+
+test("a verb of the third person in the first, by the pack's irregular forms, then its endings", (t) => {
+  const verb = (language: string, word: string) =>
+    firstPersonVerb(word, languagePack(language)!.thirdPerson!, FUNCTION_WORDS.get(language)!);
+  t.is(verb('es', 'tiene'), 'tengo');
+  t.is(verb('es', 'trabaja'), 'trabajo');
+  t.is(verb('es', 'trabajaba'), 'trabajaba', "the imperfect's first person is its third");
+  t.is(verb('es', 'conoce'), 'conozco');
+  t.is(verb('fr', 'vend'), 'vends');
+  t.is(verb('fr', 'vit'), 'vis');
+  t.is(verb('fr', 'travaillait'), 'travaillais');
+  t.is(verb('it', 'lavora'), 'lavoro');
+  t.is(verb('it', 'è'), 'sono');
+  t.is(verb('pt', 'mora'), 'moro');
+  t.is(verb('pt', 'trabalhou'), 'trabalhei');
+  t.is(verb('es', 'la'), undefined, 'a function word is no verb');
+  t.is(verb('es', 'su'), undefined, 'nor a possessive');
+  t.is(verb('es', 'pan'), undefined, 'nor a word no ending fits');
+});
+
+test("a card's sentences about the character in the first person, a clause each", (t) => {
+  t.is(
+    inFirstPerson('fr', 'Odile Marchand', 'Odile tient une librairie à Nantes, lit des polars le soir et vit avec son chien, Gaspard.'),
+    'Je tiens une librairie à Nantes. Je lis des polars le soir. Je vis avec mon chien, Gaspard.',
+  );
+  t.is(
+    inFirstPerson('fr', 'Odile', "Elle s'occupe de ses ruches et n'a pas de voiture."),
+    "Je m'occupe de mes ruches. Je n'ai pas de voiture.",
+  );
+  t.is(
+    inFirstPerson('es', 'Rosa Vidal', 'Rosa vende fruta en el mercado de Ruzafa y toca la guitarra en un bar.'),
+    'Vendo fruta en el mercado de Ruzafa. Toco la guitarra en un bar.',
+  );
+  t.is(
+    inFirstPerson('it', 'Marco', 'Lui ripara biciclette a Torino e ha un gatto di nome Briciola.'),
+    'Riparo biciclette a Torino. Ho un gatto di nome Briciola.',
+  );
+  t.is(inFirstPerson('pt', 'Joana', 'Ela mora em Recife e trabalha numa livraria.'), 'Moro em Recife. Trabalho numa livraria.');
+});
+
+test('what the rules cannot tell is left as written', (t) => {
+  // "pan de aceite y molletes": no verb after "y", one clause.
+  t.is(inFirstPerson('es', 'Rosa', 'Rosa hornea pan de aceite y molletes en su horno.'), 'Horneo pan de aceite y molletes en mi horno.');
+  // After a comma, a noun as often as a verb: only a verb the pack lists starts a clause there.
+  t.is(
+    inFirstPerson('pt', 'Joana Lima', 'Você é Joana Lima, professora de música em Olinda.'),
+    'Sou Joana Lima, professora de música em Olinda.',
+  );
+  // Someone else's sentence: only the character's possessive turns.
+  t.is(inFirstPerson('es', 'Rosa', 'Su hermano Pablo reparte el pan.'), 'Mi hermano Pablo reparte el pan.');
+  // No subject the rules know (an adverb first, a name of a place): as written.
+  t.is(inFirstPerson('es', 'Rosa', 'Cada mañana hornea pan. Valencia es bonita.'), 'Cada mañana hornea pan. Valencia es bonita.');
+  // An impersonal "il": "il y a" is no one's.
+  t.is(inFirstPerson('fr', 'Paul', 'Il y a un jardin derrière la maison.'), 'Il y a un jardin derrière la maison.');
+  // A sentence in the second person is not theirs (language-packs.ts secondPerson is).
+  t.is(inFirstPerson('fr', 'Odile', 'Tu es Odile, libraire à Nantes.'), 'Tu es Odile, libraire à Nantes.');
+});
+
+test("the fact a question asks about is noted in the character's own words, from a card in the third person", (t) => {
+  const ctx = (userText: string): ReplyContext => ({
+    characterName: 'Odile Marchand',
+    personality: {
+      systemPrompt: 'Tu es Odile Marchand, libraire à Nantes.',
+      description: 'Odile lit des polars le soir et vit avec son chien, Gaspard.',
+      traits: [],
+      greeting: '',
+    },
+    history: [],
+    userText,
+    language: 'fr',
+    characterLanguage: 'fr',
+  });
+  t.is(personaFactFor(ctx('Tu aimes les polars ?'), 'Tu aimes les polars ?', undefined), 'Je lis des polars le soir.');
+  t.is(personaFactFor(ctx('Comment s’appelle ton chien ?'), 'Comment s’appelle ton chien ?', undefined), 'Je vis avec mon chien, Gaspard.');
+});
