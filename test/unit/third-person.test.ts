@@ -1,12 +1,14 @@
 import test from 'ava';
-import { firstPersonCard, firstPersonVerb } from '../../actors/session/reply/third-person.js';
+import { firstPersonClauses, firstPersonVerb } from '../../actors/session/reply/third-person.js';
 import { languagePack } from '../../actors/session/reply/language-packs.js';
 import { FUNCTION_WORDS } from '../../actors/session/reply/language-profiles.js';
 import { personaFactFor } from '../../actors/session/reply/openai-engine.js';
 import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
 
 const inFirstPerson = (language: string, name: string, card: string) =>
-  firstPersonCard(card, name, languagePack(language)!.thirdPerson!, FUNCTION_WORDS.get(language)!);
+  firstPersonClauses(card, name, languagePack(language)!.thirdPerson!, FUNCTION_WORDS.get(language)!)
+    .map((c) => c.said)
+    .join(' ');
 
 test("a verb of the third person in the first, by the pack's irregular forms, then its endings", (t) => {
   const verb = (language: string, word: string) =>
@@ -81,4 +83,23 @@ test("the fact a question asks about is noted in the character's own words, from
   });
   t.is(personaFactFor(ctx('Tu aimes les polars ?'), 'Tu aimes les polars ?', undefined), 'Je lis des polars le soir.');
   t.is(personaFactFor(ctx('Comment s’appelle ton chien ?'), 'Comment s’appelle ton chien ?', undefined), 'Je vis avec mon chien, Gaspard.');
+});
+
+test('a question is matched with the card as written and answered as the character says it', (t) => {
+  const joana: ReplyContext = {
+    characterName: 'Joana Lima',
+    personality: {
+      systemPrompt: 'Você é Joana Lima, de Fortaleza.',
+      description: 'Ela vende peixe na feira e conserta as redes no porto.',
+      traits: [],
+      greeting: '',
+    },
+    history: [],
+    userText: 'O que você vende?',
+    language: 'pt',
+    characterLanguage: 'pt',
+  };
+  // "vende" of the question meets "vende" of the card; the note says "Vendo".
+  t.is(personaFactFor(joana, 'O que você vende?', undefined), 'Vendo peixe na feira.');
+  t.is(personaFactFor(joana, 'Você conserta redes?', undefined), 'Conserto as redes no porto.');
 });

@@ -28,7 +28,7 @@ import { baseLanguage, languageName } from '../../../runtime/characters/language
 import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
 import { asksForLong, asksForStory, longNote, STORY_SENTENCES, storySpine } from './reply-length.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
-import { firstPersonCard } from './third-person.js';
+import { firstPersonClauses } from './third-person.js';
 import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
 
@@ -368,18 +368,24 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   const foreign = !isEnglish(cardLanguage(ctx)) || !isEnglish(ctx.language);
   // A persona in another language is split into facts at its semicolons too ("…pistacchio di Bronte;
   // la domenica canti in un coro; …"): the English rules that split clauses read English only. Its
-  // sentences of the character in the third person are put in the first, a clause each, by the
+  // sentences of the character in the third person are noted in the first, a clause each, by the
   // pack's data (third-person.ts): noted as written, "Ana toca samba num bar do Pelourinho às sextas
   // e tem um cachorro chamado Feijão." was copied whole, in the third person.
   const cardPack = languagePack(cardLanguage(ctx));
-  const written = cardOf(ctx).card;
-  const card = isEnglish(cardLanguage(ctx))
-    ? written
-    : cardPack?.thirdPerson
-      ? firstPersonCard(written.replace(/\s*;\s*/g, '. '), name, cardPack.thirdPerson, FUNCTION_WORDS.get(cardPack.language) ?? new Set())
-      : written.replace(/\s*;\s*/g, '. ');
+  const written = isEnglish(cardLanguage(ctx)) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
+  const clauses =
+    !isEnglish(cardLanguage(ctx)) && cardPack?.thirdPerson
+      ? firstPersonClauses(written, name, cardPack.thirdPerson, FUNCTION_WORDS.get(cardPack.language) ?? new Set())
+      : undefined;
   const stop = foreign ? otherStopWords(cardLanguage(ctx), ctx.language) : undefined;
-  const fact = relevantFact(card, userText, name, asksAdvice(userText) ? 2 : 1, stop);
+  const found = relevantFact(
+    clauses ? clauses.map((c) => c.written).join(' ') : written,
+    userText,
+    name,
+    asksAdvice(userText) ? 2 : 1,
+    stop,
+  );
+  const fact = clauses?.find((c) => c.written === found)?.said ?? found;
   // A card in another language is given as written; its second person ("Il tuo gusto preferito è il
   // pistacchio"), noted as what the character could say, was copied and then refused.
   return fact !== undefined && cardPack ? (firstPersonOf(fact, cardPack) ?? fact) : fact;

@@ -110,30 +110,40 @@ function clausesOf(sentence: string, language: Language): string[] {
   return clauses;
 }
 
+/** A clause of the card as written, and as the character says it. */
+export interface CardClause {
+  written: string;
+  said: string;
+}
+
 /**
- * The card with each sentence whose subject is the character in the first person, one clause a
- * sentence, and each sentence opening with the character's possessive ("Su hermano…") in it; the
- * others as written. `name`: the character's, any of whose forms may be the subject.
+ * The card's sentences, each sentence whose subject is the character one clause at a time with the
+ * clause in the first person, and each sentence opening with the character's possessive ("Su
+ * hermano…") in it; the others as written. `name`: the character's, any of whose forms may be the
+ * subject. A question is matched with the words as written ("¿Qué vendes?" shares "vend-" with
+ * "vende", not with "vendo"), and answered with the words as said.
  */
-export function firstPersonCard(card: string, name: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): string {
+export function firstPersonClauses(card: string, name: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): CardClause[] {
   const language = { forms, functionWords };
   const subject = new RegExp(`^\\s*(?:${[...nameForms(name), ...forms.pronouns].map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}])\\s*`, 'iu');
-  const out: string[] = [];
+  const out: CardClause[] = [];
   for (const match of card.matchAll(SENTENCES)) {
     const sentence = match[0].trim();
     if (!sentence) continue;
     const body = sentence.replace(/[.!?]+$/u, '');
     const impersonal = forms.impersonal?.some((opening) => new RegExp(`^${escapeRegExp(opening)}(?![\\p{L}\\p{M}])`, 'iu').test(body));
     const named = impersonal ? null : subject.exec(body);
-    const clauses = named ? clausesOf(body.slice(named[0].length), language).map((c) => clauseInFirstPerson(c, language)) : undefined;
-    if (clauses?.every((c) => c !== undefined)) {
-      out.push(...(clauses as string[]));
+    const written = named ? clausesOf(body.slice(named[0].length), language) : [];
+    const said = written.map((c) => clauseInFirstPerson(c, language));
+    if (named && said.every((c) => c !== undefined)) {
+      out.push(...written.map((c, i) => ({ written: `${c.replace(/[\s,;:]+$/u, '')}.`, said: said[i]! })));
       continue;
     }
     const opening = (body.match(WORD) ?? [])[0];
-    out.push(opening !== undefined && opening.toLowerCase() in forms.possessives ? possessivesInFirstPerson(sentence, forms) : sentence);
+    const own = opening !== undefined && opening.toLowerCase() in forms.possessives;
+    out.push({ written: sentence, said: own ? possessivesInFirstPerson(sentence, forms) : sentence });
   }
-  return out.join(' ');
+  return out;
 }
 
 /** The character's possessives of a sentence in the first person ("Su hermano Manuel…" → "Mi hermano Manuel…"). */
