@@ -365,19 +365,20 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   if (asked || languageAskedFor(userText) || asksName) return undefined;
   const name = ctx.characterName;
   // A persona in another language is matched without its function words, nor the line's ("¿Qué pan haces por la mañana?").
-  const foreign = !isEnglish(cardLanguage(ctx)) || !isEnglish(ctx.language);
+  const language = cardLanguage(ctx);
+  const foreign = !isEnglish(language) || !isEnglish(ctx.language);
   // A persona in another language is split into facts at its semicolons too ("…pistacchio di Bronte;
   // la domenica canti in un coro; …"): the English rules that split clauses read English only. Its
   // sentences of the character in the third person are noted in the first, a clause each, by the
   // pack's data (third-person.ts): noted as written, "Ana toca samba num bar do Pelourinho às sextas
   // e tem um cachorro chamado Feijão." was copied whole, in the third person.
-  const cardPack = languagePack(cardLanguage(ctx));
-  const written = isEnglish(cardLanguage(ctx)) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
+  const cardPack = languagePack(language);
+  const written = isEnglish(language) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
   const clauses =
-    !isEnglish(cardLanguage(ctx)) && cardPack?.thirdPerson
+    !isEnglish(language) && cardPack?.thirdPerson
       ? firstPersonClauses(written, name, cardPack.thirdPerson, FUNCTION_WORDS.get(cardPack.language) ?? new Set())
       : undefined;
-  const stop = foreign ? otherStopWords(cardLanguage(ctx), ctx.language) : undefined;
+  const stop = foreign ? otherStopWords(language, ctx.language) : undefined;
   const found = relevantFact(
     clauses ? clauses.map((c) => c.written).join(' ') : written,
     userText,

@@ -16,9 +16,8 @@
  * person. The English card has its own rules (persona-card.ts); these read no grammar but the
  * pack's data: the character as a sentence's subject (its name or a subject pronoun first), the
  * verb after it (past a reflexive or a negation) in the first person by the pack's irregular forms
- * or its endings, the clauses that share that subject (opening with such a verb before a function
- * word after "and", or with a verb the pack lists after a comma), and the character's possessives. A sentence they cannot put in the
- * first person whole is left as written, as before.
+ * or its endings, the clauses that share that subject (clausesOf()), and the character's
+ * possessives. A sentence they cannot put in the first person whole is left as written, as before.
  */
 import { escapeRegExp, nameForms } from './persona-card.js';
 import type { ThirdPersonForms } from './language-packs.js';
@@ -27,6 +26,10 @@ import type { ThirdPersonForms } from './language-packs.js';
 const WORD = /[\p{L}\p{M}]+['’]?/gu;
 /** A sentence of the card: up to its end mark. */
 const SENTENCES = /[^.!?]+[.!?]*/gu;
+
+/** A word as the pack's data writes it: lower case, its apostrophe straight. */
+const lowerWord = (word: string) => word.toLowerCase().replace('’', "'");
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** The first-person form of a verb of the third person, or undefined when the word is no such verb by the pack's data. */
 export function firstPersonVerb(word: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): string | undefined {
@@ -52,9 +55,9 @@ interface Language {
  */
 function clauseInFirstPerson(clause: string, { forms, functionWords }: Language): string | undefined {
   const words = [...clause.matchAll(WORD)];
-  const lowerOf = (w: RegExpMatchArray) => w[0].toLowerCase().replace('’', "'");
+  const lower = words.map((w) => lowerWord(w[0]));
   let at = 0;
-  while (at < words.length && (forms.keep.includes(lowerOf(words[at]!)) || lowerOf(words[at]!) in forms.reflexives)) at++;
+  while (at < words.length && (forms.keep.includes(lower[at]!) || lower[at]! in forms.reflexives)) at++;
   const verb = words[at];
   if (!verb) return undefined;
   const form = firstPersonVerb(verb[0], forms, functionWords);
@@ -62,8 +65,7 @@ function clauseInFirstPerson(clause: string, { forms, functionWords }: Language)
   let out = '';
   let last = 0;
   for (const [i, w] of words.entries()) {
-    const lower = lowerOf(w);
-    const swapped = i === at ? form : i < at ? forms.reflexives[lower] : forms.possessives[lower];
+    const swapped = i === at ? form : i < at ? forms.reflexives[lower[i]!] : forms.possessives[lower[i]!];
     if (swapped === undefined) continue;
     out += clause.slice(last, w.index) + swapped;
     last = w.index! + w[0].length;
@@ -71,7 +73,7 @@ function clauseInFirstPerson(clause: string, { forms, functionWords }: Language)
   out += clause.slice(last);
   const subject = forms.subject;
   const said = subject ? (/^[aeiouhyàâéèêëîïôûüœæ]/iu.test(out) ? subject.elided : `${subject.word} `) + out : out;
-  return `${said.charAt(0).toUpperCase()}${said.slice(1)}`.replace(/[\s,;:]+$/u, '') + '.';
+  return `${capitalised(said).replace(/[\s,;:]+$/u, '')}.`;
 }
 
 /**
@@ -88,7 +90,7 @@ function clausesOf(sentence: string, language: Language): string[] {
   const parts = sentence.split(new RegExp(`(,\\s+(?:(?:${and})\\s+)?(?=\\p{Ll})|\\s+(?:${and})\\s+(?=\\p{Ll}))`, 'u'));
   const pieces = [];
   for (let i = 1; i < parts.length; i += 2) {
-    const words = (parts[i + 1]!.match(WORD) ?? []).map((w) => w.toLowerCase().replace('’', "'"));
+    const words = (parts[i + 1]!.match(WORD) ?? []).map(lowerWord);
     const at = words.findIndex((w) => !forms.keep.includes(w) && !(w in forms.reflexives));
     const [verb, next] = at < 0 ? [] : [words[at], words[at + 1]];
     const verbal =
@@ -126,13 +128,15 @@ export interface CardClause {
 export function firstPersonClauses(card: string, name: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): CardClause[] {
   const language = { forms, functionWords };
   const subject = new RegExp(`^\\s*(?:${[...nameForms(name), ...forms.pronouns].map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}])\\s*`, 'iu');
+  const impersonal = forms.impersonal?.length
+    ? new RegExp(`^(?:${forms.impersonal.map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}])`, 'iu')
+    : undefined;
   const out: CardClause[] = [];
   for (const match of card.matchAll(SENTENCES)) {
     const sentence = match[0].trim();
     if (!sentence) continue;
     const body = sentence.replace(/[.!?]+$/u, '');
-    const impersonal = forms.impersonal?.some((opening) => new RegExp(`^${escapeRegExp(opening)}(?![\\p{L}\\p{M}])`, 'iu').test(body));
-    const named = impersonal ? null : subject.exec(body);
+    const named = impersonal?.test(body) ? null : subject.exec(body);
     const written = named ? clausesOf(body.slice(named[0].length), language) : [];
     const said = written.map((c) => clauseInFirstPerson(c, language));
     if (named && said.every((c) => c !== undefined)) {
@@ -149,9 +153,8 @@ export function firstPersonClauses(card: string, name: string, forms: ThirdPerso
 /** The character's possessives of a sentence in the first person ("Su hermano Manuel…" → "Mi hermano Manuel…"). */
 function possessivesInFirstPerson(sentence: string, forms: ThirdPersonForms): string {
   return sentence.replace(WORD, (w) => {
-    const lower = w.toLowerCase();
-    const form = forms.possessives[lower];
+    const form = forms.possessives[lowerWord(w)];
     if (form === undefined) return w;
-    return w[0] === w[0]!.toUpperCase() ? `${form.charAt(0).toUpperCase()}${form.slice(1)}` : form;
+    return w[0] === w[0]!.toUpperCase() ? capitalised(form) : form;
   });
 }
