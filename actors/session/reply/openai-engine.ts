@@ -376,7 +376,7 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   const written = isEnglish(language) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
   const clauses =
     !isEnglish(language) && cardPack?.thirdPerson
-      ? firstPersonClauses(written, name, cardPack.thirdPerson, FUNCTION_WORDS.get(cardPack.language) ?? new Set())
+      ? firstPersonClauses(written, name, cardPack.thirdPerson, FUNCTION_WORDS.get(cardPack.language) ?? NO_WORDS)
       : undefined;
   const stop = foreign ? otherStopWords(language, ctx.language) : undefined;
   const found = relevantFact(
@@ -391,6 +391,8 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   // pistacchio"), noted as what the character could say, was copied and then refused.
   return fact !== undefined && cardPack ? (firstPersonOf(fact, cardPack) ?? fact) : fact;
 }
+
+const NO_WORDS: ReadonlySet<string> = new Set();
 
 /** The function words of the persona's and the reply's languages (language-profiles.ts), for fact matching. */
 function otherStopWords(...languages: Array<string | undefined>): Set<string> {
