@@ -146,6 +146,12 @@ export interface Config {
    * each other at every token whenever one is descheduled (docs/SESSIONS.md#local-default).
    */
   llmThreads: number | 'auto';
+  /**
+   * LLM_NICE: the embedded model's CPU priority below the service's (0-19). Speech synthesis, the
+   * frame pacer and the transcriber are what a listener waits on; the model's tokens can wait a
+   * few milliseconds for them.
+   */
+  llmNice: number;
   /** LLM_COMPLETIONS_LOG: a file the embedded model appends one JSON line per completion to (its raw text, prompt tokens evaluated, queue, first-text and total ms), for diagnosis. */
   llmCompletionsLog: string | undefined;
   /**
@@ -494,6 +500,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     llmModelPath: path.resolve(str(env, 'LLM_MODEL_PATH') ?? installedModelPath(str(env, 'LLM_MODEL') ?? catalogue.default)),
     llmRuntimeDir: path.resolve(str(env, 'LLM_RUNTIME_DIR') ?? '.tools/llm'),
     llmThreads: (str(env, 'LLM_THREADS') ?? 'auto') === 'auto' ? 'auto' : int(env, 'LLM_THREADS', 1, 1, 64),
+    llmNice: int(env, 'LLM_NICE', 10, 0, 19),
     llmCompletionsLog: str(env, 'LLM_COMPLETIONS_LOG') === undefined ? undefined : path.resolve(str(env, 'LLM_COMPLETIONS_LOG')!),
     speechTtsUrl: url(env, 'SPEECH_TTS_URL'),
     speechSttUrl: url(env, 'SPEECH_STT_URL'),

@@ -239,6 +239,7 @@ export function llmServer(
   prompt: 'chat' | 'transcript',
   threads: number | 'auto',
   completionsLog?: string,
+  niceness = 0,
 ): EmbeddedServer {
   const port = portBase + STACK_PORT_OFFSETS.llm;
   return {
@@ -262,6 +263,7 @@ export function llmServer(
       ],
       readyTimeoutMs: 60_000,
       ports: [port],
+      niceness,
       ready: async () => (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(1000) })).ok,
     },
   };

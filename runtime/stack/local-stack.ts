@@ -134,6 +134,7 @@ export class LocalStack {
       config.llmPrompt,
       config.llmThreads,
       config.llmCompletionsLog,
+      config.llmNice,
     );
     const proc = this.managed(server);
     await proc.start();

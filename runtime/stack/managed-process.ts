@@ -47,6 +47,11 @@ export interface ProcessSpec {
   stopSignal?: NodeJS.Signals;
   /** TCP ports the server listens on (127.0.0.1): refused if taken, and checked to be the child's at readiness. */
   ports?: number[];
+  /**
+   * Start the server at this lower CPU priority (nice 1-19), every thread of it, so that on a busy
+   * machine the processes a listener waits on take a core first.
+   */
+  niceness?: number;
 }
 
 export interface RestartPolicy {
@@ -166,8 +171,13 @@ export class ManagedProcess {
     if (this.stopping) throw new Error(`${this.spec.name}: stopped while starting`);
 
     const { command } = this.spec;
+    // nice(1) execs the server in its place (the pid stays the child's), and every thread the
+    // server makes inherits the priority; os.setPriority after spawning would miss threads.
+    const [file, args] = this.spec.niceness
+      ? ['nice', ['-n', String(this.spec.niceness), command, ...this.spec.args]]
+      : [command, this.spec.args];
     const out = fs.openSync(this.logFile, 'a');
-    const child = spawn(command, this.spec.args, {
+    const child = spawn(file, args, {
       detached: true,
       stdio: ['ignore', out, out],
       env: { ...process.env, ...this.spec.env },

@@ -15,12 +15,14 @@ import test from 'ava';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../runtime/config.js';
 import { projectRoot } from '../../runtime/paths.js';
 import { LocalStack } from '../../runtime/stack/local-stack.js';
 import { postgresServer, STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
+import { ManagedProcess } from '../../runtime/stack/managed-process.js';
 import { listeningInodes } from '../../runtime/stack/port-owner.js';
 import { natsIsHealthy, redisAnswersPing } from '../../runtime/stack/probes.js';
 import { runAs } from '../../runtime/stack/run-as.js';
@@ -333,3 +335,28 @@ test.serial(
     }
   },
 );
+
+test.serial('a server started at a lower priority runs every one of its threads at it', async (t) => {
+  // A worker thread made once the server runs, as the embedded model makes its threads once loaded.
+  const script = "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true }); setInterval(() => {}, 1000)";
+  const threads = (pid: number | undefined) => (pid && fs.existsSync(`/proc/${pid}/task`) ? fs.readdirSync(`/proc/${pid}/task`).length : 0);
+  const server: ManagedProcess = new ManagedProcess(
+    { name: 'niced', command: process.execPath, args: ['-e', script], niceness: 7, ready: async () => threads(server.pid) >= 8 },
+    dataDir,
+    log,
+  );
+  await server.start();
+  try {
+    const tasks = fs.readdirSync(`/proc/${server.pid}/task`);
+    // Field 19 of /proc/<pid>/task/<tid>/stat, counted from the command's closing ")" as field 2.
+    const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/${server.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    t.true(tasks.length > 1, 'several threads');
+    t.deepEqual(
+      tasks.map(niceOf),
+      tasks.map(() => 7),
+    );
+    t.is(os.getPriority(server.pid!), 7, 'the pid the stack supervises is the server, not a wrapper');
+  } finally {
+    await server.stop();
+  }
+});
