@@ -44,9 +44,10 @@ export interface ListeningSettings {
   /**
    * The speech-to-text engine: one turn as 16 kHz mono WAV → its text, and the language heard.
    * `language`: the one to hear (ISO 639-1), or `auto` to tell it from the turn. `hint`, with
-   * `auto`: the language the conversation is in so far.
+   * `auto`: the language the conversation is in so far. `caption`: a live caption, wanted soon rather
+   * than right (a decode that loops is cut, not done again in a longer window).
    */
-  transcribe(wav: Buffer, language: string, options?: { hint?: string | undefined }): Promise<HeardText>;
+  transcribe(wav: Buffer, language: string, options?: { hint?: string | undefined; caption?: boolean }): Promise<HeardText>;
   /** Early transcripts and the end-of-turn model; without, a turn is transcribed once it ended. */
   turnCheck?: TurnCheck | undefined;
   log: Logger;
@@ -343,7 +344,8 @@ class VoiceListener {
   /**
    * While the user is speaking (speech in the last frame), every `interimMs` of the turn: its words so
    * far, for the live caption. Skipped while one is still being transcribed, so partials never pile
-   * up ahead of the turn's own transcript.
+   * up ahead of the turn's own transcript; and one whose decode loops is cut rather than decoded
+   * again in a longer window, so it never holds that transcript up by a second.
    */
   private maybePartial(): void {
     const every = this.settings.interimMs ?? 0;
@@ -354,7 +356,7 @@ class VoiceListener {
     if (!turn) return;
     this.partialAtMs = this.detector.streamMs;
     this.partialPending = true;
-    void this.transcribeInTurn(turn).then((transcript) => {
+    void this.transcribeInTurn(turn, { caption: true }).then((transcript) => {
       this.partialPending = false;
       if (this.language === 'auto' && transcript.language && (transcript.languageProbability ?? 0) >= SURE_LANGUAGE)
         this.turnLanguage = { speechStartMs: turn.speechStartMs, language: transcript.language };
@@ -372,13 +374,13 @@ class VoiceListener {
    * Transcribes `turn` (so far) after the turns before it, in the language a live caption of it
    * surely heard, if any (the promise never rejects: a failure is logged, and reads as no words).
    */
-  private transcribeInTurn(turn: DetectedTurn): Promise<HeardText> {
+  private transcribeInTurn(turn: DetectedTurn, { caption = false } = {}): Promise<HeardText> {
     const wav = turnWav(turn);
     const text = this.transcribing.then(() => {
       const known = this.turnLanguage?.speechStartMs === turn.speechStartMs ? this.turnLanguage.language : undefined;
       // The conversation's language is the hint; a turn surely heard in another switches it (turnEnded()).
       const hint = this.language === 'auto' && !known ? this.conversation.hint : undefined;
-      return this.settings.transcribe(wav, known ?? this.language, { hint });
+      return this.settings.transcribe(wav, known ?? this.language, { hint, caption });
     });
     this.transcribing = text.then(
       () => undefined,

@@ -59,12 +59,15 @@ export class SttClient {
    * `beam_size` 1) rather than with a beam of 5: on short turns of human speech as accurate and a
    * quarter to a third faster (docs/BENCHMARKS.md#a-turns-transcript), so a realtime room's turns are
    * heard that way. `hint`, with `auto`: the language the conversation is in so far, heard unless the
-   * server detects another one surely (the embedded server's `language_hint`). `signal` cancels the call.
+   * server detects another one surely (the embedded server's `language_hint`). `cutLoops`: a decode
+   * that loops is cut at its first repeat rather than decoded again in Whisper's full window (the
+   * embedded server's `on_loop=cut`; the full window takes about a second on 2 cores), for a live
+   * caption, which must not hold up the turn's transcript behind it. `signal` cancels the call.
    */
   async transcribe(
     wav: Buffer,
     language = 'en',
-    options: { textOnly?: boolean; greedy?: boolean; hint?: string | undefined; signal?: AbortSignal } = {},
+    options: { textOnly?: boolean; greedy?: boolean; hint?: string | undefined; cutLoops?: boolean; signal?: AbortSignal } = {},
   ): Promise<Transcript> {
     const format: Array<[string, Field]> = options.textOnly
       ? [
@@ -82,6 +85,7 @@ export class SttClient {
       ['language', language],
       ...format,
       ...(options.greedy ? ([['beam_size', '1']] as Array<[string, Field]>) : []),
+      ...(options.cutLoops ? ([['on_loop', 'cut']] as Array<[string, Field]>) : []),
       ...(options.hint && language === 'auto' ? ([['language_hint', options.hint]] as Array<[string, Field]>) : []),
       ['file', { filename: 'audio.wav', contentType: 'audio/wav', data: wav }],
     ]);

@@ -158,6 +158,19 @@ test("a greedy transcription (a realtime room's turns) has the words; a beam siz
   t.regex(refused.message, /beam_size/);
 });
 
+test("a live caption's transcription (loops cut, not decoded again) has the words of the turn's; an unknown on_loop is refused", async (t) => {
+  const stt = new SttClient({ baseUrl: process.env.SPEECH_STT_URL!, timeoutMs: 60_000, maxResponseBytes: 1024 * 1024 });
+  t.teardown(() => stt.close());
+  // The room's transcriber, as the listener calls it for a live caption and for the turn itself.
+  const transcribe = roomTranscriber(stt, pino({ level: 'silent' }));
+  const caption = await transcribe(spoken, 'en', { caption: true });
+  t.true(overlap(caption.text, SENTENCE) >= 0.8, caption.text);
+  t.is(caption.text, (await transcribe(spoken, 'en')).text, 'a decode that does not loop is the same either way');
+  const refused = await transcribeWithField('on_loop', 'sometimes');
+  t.is(refused.status, 400);
+  t.regex(refused.message, /on_loop/);
+});
+
 test('a model server that is down or hangs answers 503 with Retry-After, promptly, not a hang', async (t) => {
   // A port nothing listens on, and a server that accepts connections and never answers.
   const closed = net.createServer();

@@ -158,6 +158,16 @@ def parse_temperature(fields):
     return temperature
 
 
+def parse_on_loop(fields):
+    """`on_loop` (our extension): `redecode` (the default) decodes a looped text again in Whisper's
+    full window; `cut` cuts it at its first repeat, at once (whisper_window.py), for a caller that
+    wants the text soon rather than right: a live caption."""
+    value = (fields.get("on_loop") or ["redecode"])[0].strip()
+    if value not in ("redecode", "cut"):
+        raise HttpError(400, "on_loop must be redecode or cut")
+    return value
+
+
 def parse_beam_size(fields):
     """`beam_size` (our extension, 1-10; faster-whisper's default 5): 1 decodes greedily, in about
     half the time on a short clip, for a draft such as a live caption that the turn's own transcript replaces."""
@@ -203,6 +213,7 @@ def transcriptions(handler):
     want_words = fmt == "verbose_json" and ("word" in granularities or not granularities)
     temperature = parse_temperature(fields)
     beam_size = parse_beam_size(fields)
+    on_loop = parse_on_loop(fields)
     audio = pcm_from_wav(data)
     tmp = None
     try:
@@ -225,6 +236,7 @@ def transcriptions(handler):
                 model,
                 audio if audio is not None else tmp.name,
                 len(audio) / 16000 if audio is not None else 30.0,
+                on_loop=on_loop,
                 language=language,
                 word_timestamps=want_words,
                 temperature=temperature,

@@ -9,18 +9,23 @@ picked the same language as the full one (14 of 15 French, Italian and English p
 ways) in a sixth of the time.
 A short window sometimes sends the decoder into a loop ("Location. Location. Location. …"): a
 transcript with far more words than the audio could hold, or that compresses like a repetition, is
-decoded again in the full window. `30s` keeps Whisper's own padding everywhere.
+decoded again in the full window. `30s` keeps Whisper's own padding everywhere. A caller that
+would rather have the text at once (a live caption, read for a moment and replaced) asks for the
+loop to be cut at its first repeat instead (`on_loop="cut"`): the full window costs about a second
+on 2 cores, in the transcriber's queue ahead of the turn's own transcript.
 
 faster-whisper 1.2.1 pads with `pad_or_trim` from its transcribe module (the windows it decodes and
 the one it detects the language on); that name is replaced there, and reads the window of the
 transcription running on its thread.
 """
+import dataclasses
 import os
 import threading
-import zlib
 
 import faster_whisper.transcribe as fw_transcribe
 from faster_whisper.audio import pad_or_trim
+
+from transcript_loops import looped, unlooped
 
 WINDOW = os.environ.get("SPEECH_STT_WINDOW", "fit")
 if WINDOW not in ("fit", "30s"):
@@ -33,11 +38,6 @@ MARGIN_S = 2.0
 # languages (asterisk-core-sounds) it was right 73 times, against 74 in the 10 s window, three times faster.
 DETECT_MIN_S = 4.0
 DETECT_MARGIN_S = 1.0
-# More words per second of audio than anyone speaks, or text that compresses like a loop (Whisper's
-# own threshold for a repetitive decode is a gzip ratio of 2.4).
-MAX_WORDS_PER_S = 6.0
-MAX_COMPRESSION = 2.4
-
 _window = threading.local()
 
 
@@ -52,14 +52,6 @@ def fitted(array, length=3000, *, axis=-1):
 
 
 fw_transcribe.pad_or_trim = fitted
-
-
-def looped(text, duration_s):
-    words = text.split()
-    if len(words) > MAX_WORDS_PER_S * max(duration_s, 1.0):
-        return True
-    raw = text.encode()
-    return len(raw) > 24 and len(raw) / len(zlib.compress(raw)) > MAX_COMPRESSION
 
 
 def detect_language(model, audio, candidates=None):
@@ -79,12 +71,16 @@ def detect_language(model, audio, candidates=None):
     return language, probability, everything
 
 
-def transcribe(model, audio, duration_s, **options):
-    """`model.transcribe` in a fitted window (then the full one if the decode looped): (segments, info)."""
+def transcribe(model, audio, duration_s, on_loop="redecode", **options):
+    """`model.transcribe` in a fitted window (then the full one if the decode looped, or with
+    `on_loop="cut"` the text cut where it loops): (segments, info)."""
     _window.full = WINDOW == "30s" or duration_s > 30 - MARGIN_S
     try:
         segments, info = model.transcribe(audio, **options)
         segments = list(segments)
+        if on_loop == "cut" and looped(" ".join(s.text for s in segments), duration_s):
+            text = unlooped(" ".join(s.text.strip() for s in segments))
+            return [dataclasses.replace(segments[0], text=text, words=None)], info
         if not _window.full and looped(" ".join(s.text for s in segments), duration_s):
             _window.full = True
             segments, info = model.transcribe(audio, **options)
