@@ -28,9 +28,10 @@ import { baseLanguage, languageName } from '../../../runtime/characters/language
 import { languagePack, PACKED_LANGUAGES, type LanguagePack } from './language-packs.js';
 import { asksForLong, asksForStory, longNote, STORY_SENTENCES, storySpine } from './reply-length.js';
 import { FUNCTION_WORDS } from './language-profiles.js';
-import { firstPersonClauses } from './third-person.js';
+import { firstPersonClauses, type CardClause } from './third-person.js';
 import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
+import { BoundedCache } from './bounded-cache.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
@@ -374,9 +375,13 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   // e tem um cachorro chamado Feijão." was copied whole, in the third person.
   const cardPack = languagePack(language);
   const written = isEnglish(language) ? cardOf(ctx).card : cardOf(ctx).card.replace(/\s*;\s*/g, '. ');
+  const forms = !isEnglish(language) ? cardPack?.thirdPerson : undefined;
+  // Asked at every turn of a session with the same card: made once per card, as the card itself.
   const clauses =
-    !isEnglish(language) && cardPack?.thirdPerson
-      ? firstPersonClauses(written, name, cardPack.thirdPerson, FUNCTION_WORDS.get(cardPack.language) ?? NO_WORDS)
+    cardPack && forms
+      ? cardClauses.get(JSON.stringify([cardPack.language, name, written]), () =>
+          firstPersonClauses(written, name, forms, FUNCTION_WORDS.get(cardPack.language) ?? new Set()),
+        )
       : undefined;
   const stop = foreign ? otherStopWords(language, ctx.language) : undefined;
   const found = relevantFact(
@@ -392,7 +397,7 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
   return fact !== undefined && cardPack ? (firstPersonOf(fact, cardPack) ?? fact) : fact;
 }
 
-const NO_WORDS: ReadonlySet<string> = new Set();
+const cardClauses = new BoundedCache<CardClause[]>();
 
 /** The function words of the persona's and the reply's languages (language-profiles.ts), for fact matching. */
 function otherStopWords(...languages: Array<string | undefined>): Set<string> {

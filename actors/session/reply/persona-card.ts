@@ -18,6 +18,7 @@
  * rules do not recognise is left as the operator wrote it.
  */
 import type { Personality } from '../../../runtime/db/entities/character.js';
+import { BoundedCache } from './bounded-cache.js';
 
 export interface PersonaCard {
   /** What the character knows of itself, in the first person. */
@@ -235,23 +236,18 @@ function rewriteText(text: string, forms: string, card: string[], instructions: 
   }
 }
 
-const cache = new Map<string, PersonaCard>();
-const CACHE_LIMIT = 1000;
+const cards = new BoundedCache<PersonaCard>();
 
 /** The persona card of a character, made once per name and personality. */
 export function personaCard(name: string, personality: Pick<Personality, 'systemPrompt' | 'description'>): PersonaCard {
-  const key = JSON.stringify([name, personality.systemPrompt, personality.description]);
-  const known = cache.get(key);
-  if (known) return known;
-  const forms = nameForms(name).map(escapeRegExp).join('|');
-  const card: string[] = [];
-  const instructions: string[] = [];
-  rewriteText(personality.systemPrompt, forms, card, instructions);
-  rewriteText(personality.description, forms, card, instructions);
-  const made = { card: card.join(' '), instructions };
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(key, made);
-  return made;
+  return cards.get(JSON.stringify([name, personality.systemPrompt, personality.description]), () => {
+    const forms = nameForms(name).map(escapeRegExp).join('|');
+    const card: string[] = [];
+    const instructions: string[] = [];
+    rewriteText(personality.systemPrompt, forms, card, instructions);
+    rewriteText(personality.description, forms, card, instructions);
+    return { card: card.join(' '), instructions };
+  });
 }
 
 /**

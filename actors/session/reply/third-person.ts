@@ -125,30 +125,7 @@ export interface CardClause {
  * subject. A question is matched with the words as written ("¿Qué vendes?" shares "vend-" with
  * "vende", not with "vendo"), and answered with the words as said.
  */
-export function firstPersonClauses(
-  card: string,
-  name: string,
-  forms: ThirdPersonForms,
-  functionWords: ReadonlySet<string>,
-): readonly CardClause[] {
-  // Asked for at every turn of a session with the same card: made once, as persona-card.ts makes the card.
-  let byWords = made.get(forms);
-  if (!byWords) made.set(forms, (byWords = new WeakMap()));
-  let byCard = byWords.get(functionWords);
-  if (!byCard) byWords.set(functionWords, (byCard = new Map()));
-  const key = JSON.stringify([card, name]);
-  const known = byCard.get(key);
-  if (known) return known;
-  const clauses = cardClauses(card, name, forms, functionWords);
-  if (byCard.size >= CACHE_LIMIT) byCard.delete(byCard.keys().next().value!);
-  byCard.set(key, clauses);
-  return clauses;
-}
-
-const made = new WeakMap<ThirdPersonForms, WeakMap<ReadonlySet<string>, Map<string, readonly CardClause[]>>>();
-const CACHE_LIMIT = 1000;
-
-function cardClauses(card: string, name: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): CardClause[] {
+export function firstPersonClauses(card: string, name: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): CardClause[] {
   const language = { forms, functionWords };
   const subject = new RegExp(`^\\s*(?:${[...nameForms(name), ...forms.pronouns].map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}])\\s*`, 'iu');
   const impersonal = forms.impersonal?.length
