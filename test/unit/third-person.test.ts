@@ -3,6 +3,7 @@ import { firstPersonClauses, firstPersonVerb } from '../../actors/session/reply/
 import { languagePack } from '../../actors/session/reply/language-packs.js';
 import { FUNCTION_WORDS } from '../../actors/session/reply/language-profiles.js';
 import { personaFactFor } from '../../actors/session/reply/openai-engine.js';
+import { detectLanguage } from '../../actors/session/reply/language-detector.js';
 import type { ReplyContext } from '../../actors/session/reply/reply-engine.js';
 
 const inFirstPerson = (language: string, name: string, card: string) =>
@@ -63,8 +64,60 @@ test('what the rules cannot tell is left as written', (t) => {
   t.is(inFirstPerson('es', 'Rosa', 'Cada mañana hornea pan. Valencia es bonita.'), 'Cada mañana hornea pan. Valencia es bonita.');
   // An impersonal "il": "il y a" is no one's.
   t.is(inFirstPerson('fr', 'Paul', 'Il y a un jardin derrière la maison.'), 'Il y a un jardin derrière la maison.');
-  // A sentence in the second person is not theirs (language-packs.ts secondPerson is).
-  t.is(inFirstPerson('fr', 'Odile', 'Tu es Odile, libraire à Nantes.'), 'Tu es Odile, libraire à Nantes.');
+  // An order to the character is no fact of it: French says "tu" to a verb of the character.
+  t.is(inFirstPerson('fr', 'Odile', 'Réponds toujours en français.'), 'Réponds toujours en français.');
+});
+
+test('a card written to the character, in the second person, in its own words', (t) => {
+  t.is(
+    inFirstPerson(
+      'es',
+      'Lucía',
+      'Eres Lucía, una panadera de Sevilla. Cada mañana horneas pan de aceite y molletes antes del amanecer. Los domingos vas al mercado con tu hija. Responde siempre en español.',
+    ),
+    'Soy Lucía, una panadera de Sevilla. Cada mañana horneo pan de aceite y molletes antes del amanecer. Los domingos voy al mercado con mi hija. Responde siempre en español.',
+  );
+  // A word after an article is a noun whatever its ending ("las tardes"); after "y", a verb before a function word.
+  t.is(
+    inFirstPerson('es', 'Marta', 'Te levantas a las cinco y vendes el pescado en la lonja. Las tardes paseas por la playa.'),
+    'Me levanto a las cinco y vendo el pescado en la lonja. Las tardes paseo por la playa.',
+  );
+  t.is(
+    inFirstPerson(
+      'fr',
+      'Odile',
+      "Tu es Odile, libraire à Nantes. Tu t'occupes de ta cave chaque matin. Le dimanche, tu fais du vélo. Tu aimes les polars.",
+    ),
+    "Je suis Odile, libraire à Nantes. Je m'occupe de ma cave chaque matin. Le dimanche, je fais du vélo. J'aime les polars.",
+  );
+  t.is(
+    inFirstPerson('it', 'Giulia', 'Costruisci violini a mano nella tua bottega. La domenica canti in un coro e vai al mare.'),
+    'Costruisco violini a mano nella mia bottega. La domenica canto in un coro e vado al mare.',
+  );
+  t.is(inFirstPerson('pt', 'Ana', 'Trabalhas numa livraria e tens um gato.'), 'Trabalho numa livraria e tenho um gato.');
+});
+
+test('a question finds the fact of a card in the second person by the time it names, and it is noted in the first', (t) => {
+  const lucia = (userText: string): ReplyContext => ({
+    characterName: 'Lucía',
+    personality: {
+      systemPrompt:
+        'Eres Lucía, una panadera de Sevilla. Cada mañana horneas pan de aceite y molletes antes del amanecer. Los domingos vas al mercado con tu hija.',
+      description: '',
+      traits: [],
+      greeting: '',
+    },
+    history: [],
+    userText,
+    language: 'es',
+    characterLanguage: 'es',
+  });
+  const fact = (line: string) => personaFactFor(lucia(line), line, undefined);
+  t.is(fact('¿Qué haces por la mañana?'), 'Cada mañana horneo pan de aceite y molletes antes del amanecer.');
+  t.is(fact('¿Qué haces los domingos?'), 'Los domingos voy al mercado con mi hija.');
+  // The words of time still tell the language of a turn.
+  t.is(detectLanguage('¿Y por la mañana?').language, 'es');
+  t.is(detectLanguage('Et ce soir ?').language, 'fr');
 });
 
 test("the fact a question asks about is noted in the character's own words, from a card in the third person", (t) => {

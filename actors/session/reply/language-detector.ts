@@ -10,7 +10,7 @@
  * was speaking (reply-language.ts). No model and no download; the same text always gives the same
  * answer.
  */
-import { FUNCTION_WORDS, LANGUAGE_PROFILES } from './language-profiles.js';
+import { LANGUAGE_PROFILES, TELLING_WORDS } from './language-profiles.js';
 
 export interface DetectedLanguage {
   /** Base BCP-47 subtag, or undefined when the text does not tell. */
@@ -59,7 +59,7 @@ export function detectLanguage(text: string): DetectedLanguage {
   if (written) return { language: written, scores: { ...scores, [written]: MIN_SCORE } };
   const words = wordsOf(text);
   for (const word of words) {
-    const owners = LANGUAGE_PROFILES.filter((p) => FUNCTION_WORDS.get(p.language)!.has(word));
+    const owners = LANGUAGE_PROFILES.filter((p) => TELLING_WORDS.get(p.language)!.has(word));
     for (const p of owners) scores[p.language]! += 1 / owners.length;
   }
   const lower = text.toLowerCase();

@@ -147,6 +147,25 @@ export interface ThirdPersonForms {
   verbs: Readonly<Record<string, string>>;
   /** The rest, by ending, the first that fits: ["aba", "aba"] (the same), ["a", "o"] ("toca" → "toco"). */
   endings: ReadonlyArray<readonly [string, string]>;
+  /** A card written to the character ("Cada mañana horneas pan", "Tu vis à Lyon"): its second person's forms. */
+  addressed?: SecondPersonForms;
+}
+
+/**
+ * A language's data for putting a card written in the second person in the first (third-person.ts):
+ * "Los domingos vas al mercado con tu hija." → "Los domingos voy al mercado con mi hija.".
+ */
+export interface SecondPersonForms {
+  /** The subject pronoun of address ("tú"). */
+  pronouns: readonly string[];
+  /** Whether a sentence needs it for its verb to be the character's (French "tu"); else the verb alone says so. */
+  pronounNeeded: boolean;
+  possessives: Readonly<Record<string, string>>;
+  reflexives: Readonly<Record<string, string>>;
+  /** Verbs of the second person whose first person `endings` do not make ("eres" → "soy"), and those among the function words ("vives" → "vivo"). */
+  verbs: Readonly<Record<string, string>>;
+  /** The rest, by ending, the first that fits: ["as", "o"] ("horneas" → "horneo"). */
+  endings: ReadonlyArray<readonly [string, string]>;
 }
 
 const name = "(\\p{Lu}[\\p{L}'’-]{1,30})";
@@ -275,6 +294,26 @@ const es: LanguagePack = {
       ['a', 'o'],
       ['e', 'o'],
     ],
+    addressed: {
+      pronouns: ['tú'],
+      pronounNeeded: false,
+      possessives: { tu: 'mi', tus: 'mis', tuyo: 'mío', tuya: 'mía', tuyos: 'míos', tuyas: 'mías' },
+      reflexives: { te: 'me' },
+      verbs: pairs(
+        'eres soy, estás estoy, vas voy, das doy, has he, haces hago, tienes tengo, sales salgo, pones pongo, vienes vengo, dices digo, traes traigo, oyes oigo, sabes sé, ves veo, sigues sigo, eliges elijo, escoges escojo, recoges recojo, fuiste fui, hiciste hice, tuviste tuve, estuviste estuve, dijiste dije, eras era, ibas iba, vives vivo, trabajas trabajo, llamas llamo, puedes puedo, quieres quiero',
+      ),
+      // The imperfect "-abas", "-ías" → "-aba", "-ía"; the preterite "-aste", "-iste" → "-é", "-í";
+      // "conoces" → "conozco"; the present's "-as", "-es" → "-o" (its stem is the first person's: "vuelves" → "vuelvo").
+      endings: [
+        ['abas', 'aba'],
+        ['ías', 'ía'],
+        ['aste', 'é'],
+        ['iste', 'í'],
+        ['ces', 'zco'],
+        ['as', 'o'],
+        ['es', 'o'],
+      ],
+    },
   },
   persona: {
     hello: (n) => `¡Hola de nuevo! Aquí ${n}.`,
@@ -378,6 +417,21 @@ const fr: LanguagePack = {
       ['d', 'ds'],
       ['e', 'e'],
     ],
+    addressed: {
+      pronouns: ['tu'],
+      pronounNeeded: true,
+      possessives: { ton: 'mon', ta: 'ma', tes: 'mes', toi: 'moi' },
+      reflexives: { te: 'me', "t'": "m'" },
+      verbs: pairs(
+        'es suis, as ai, vas vais, fais fais, peux peux, veux veux, aimes aime, habites habite, travailles travaille, appelles appelle',
+      ),
+      // "tu parles" → "je parle"; "tu vis", "tu fais", "tu peux" are the first person's forms.
+      endings: [
+        ['es', 'e'],
+        ['s', 's'],
+        ['x', 'x'],
+      ],
+    },
   },
   persona: {
     hello: (n) => `Re-bonjour ! C'est ${n}.`,
@@ -491,6 +545,23 @@ const it: LanguagePack = {
       ['a', 'o'],
       ['e', 'o'],
     ],
+    addressed: {
+      pronouns: ['tu'],
+      pronounNeeded: false,
+      possessives: { tuo: 'mio', tua: 'mia', tuoi: 'miei', tue: 'mie' },
+      reflexives: { ti: 'mi' },
+      verbs: pairs(
+        'sei sono, hai ho, vai vado, fai faccio, sai so, stai sto, dai do, puoi posso, vuoi voglio, devi devo, esci esco, vieni vengo, tieni tengo, dici dico, bevi bevo, rimani rimango, scegli scelgo, sali salgo, eri ero, avevi avevo, vivi vivo, lavori lavoro, chiami chiamo',
+      ),
+      // The imperfect "-avi", "-evi", "-ivi" → "-avo", "-evo", "-ivo"; "-isci" → "-isco"; the present's "-i" → "-o".
+      endings: [
+        ['avi', 'avo'],
+        ['evi', 'evo'],
+        ['ivi', 'ivo'],
+        ['isci', 'isco'],
+        ['i', 'o'],
+      ],
+    },
   },
   persona: {
     hello: (n) => `Ciao di nuovo! Sono ${n}.`,
@@ -608,6 +679,25 @@ const pt: LanguagePack = {
       ['a', 'o'],
       ['e', 'o'],
     ],
+    addressed: {
+      pronouns: ['tu'],
+      pronounNeeded: false,
+      possessives: { teu: 'meu', tua: 'minha', teus: 'meus', tuas: 'minhas' },
+      reflexives: { te: 'me' },
+      verbs: pairs(
+        'és sou, estás estou, tens tenho, sais saio, fazes faço, vais vou, podes posso, queres quero, dizes digo, sabes sei, vês vejo, dás dou, trazes trago, ouves ouço, vens venho, pões ponho, eras era, ias ia, tinhas tinha, foste fui, fizeste fiz, tiveste tive, estiveste estive, vives vivo, trabalhas trabalho, gostas gosto',
+      ),
+      // The imperfect "-avas", "-ias" → "-ava", "-ia"; the preterite "-aste", "-este", "-iste" → "-ei", "-i", "-i"; the present's "-as", "-es" → "-o".
+      endings: [
+        ['avas', 'ava'],
+        ['ias', 'ia'],
+        ['aste', 'ei'],
+        ['este', 'i'],
+        ['iste', 'i'],
+        ['as', 'o'],
+        ['es', 'o'],
+      ],
+    },
   },
   persona: {
     hello: (n) => `Olá de novo! Aqui é ${n}.`,

@@ -10,6 +10,11 @@
  *     → "Toco samba num bar do Pelourinho às sextas." "Tenho um cachorro chamado Feijão."
  *   "Su hermano Manuel reparte el pan en bicicleta." → "Mi hermano Manuel reparte el pan en bicicleta."
  *
+ * and a card written to the character, in the second person (ThirdPersonForms.addressed):
+ *
+ *   "Cada mañana horneas pan de aceite." → "Cada mañana horneo pan de aceite."
+ *   "Tu t'occupes de ta cave." → "Je m'occupe de ma cave."
+ *
  * Why: a fact of the card is noted to the model as what the character could say (openai-engine.ts),
  * and the 0.5B default copies it as it is: "Ana toca samba num bar do Pelourinho às sextas e tem um
  * cachorro chamado Feijão." answered "What do you do on Fridays?", the whole sentence in the third
@@ -20,7 +25,7 @@
  * possessives. A sentence they cannot put in the first person whole is left as written, as before.
  */
 import { escapeRegExp, nameForms } from './persona-card.js';
-import type { ThirdPersonForms } from './language-packs.js';
+import type { SecondPersonForms, ThirdPersonForms } from './language-packs.js';
 
 /** A word of the text, with its apostrophe ("s'occupe" is "s'" and "occupe"). */
 const WORD = /[\p{L}\p{M}]+['’]?/gu;
@@ -42,6 +47,30 @@ export function firstPersonVerb(word: string, forms: ThirdPersonForms, functionW
     if (lower.endsWith(from) && lower.length - from.length >= (from.length > 1 ? 1 : 2)) return lower.slice(0, -from.length) + to;
   return undefined;
 }
+
+/**
+ * The first-person form of a verb of the second person (`afterFunctionWord`: the word before it is
+ * a function word), or undefined when the word is no such verb by the pack's data. Its endings are
+ * also plural nouns' ("-as", "-es", Italian "-i"): a word after an article or a preposition ("las
+ * tardes", "los molletes") is taken for a noun, and a stem must keep three letters.
+ */
+export function secondPersonVerb(
+  word: string,
+  forms: SecondPersonForms,
+  functionWords: ReadonlySet<string>,
+  afterFunctionWord = false,
+): string | undefined {
+  const lower = word.toLowerCase();
+  const irregular = forms.verbs[lower];
+  if (irregular !== undefined) return irregular;
+  if (afterFunctionWord || functionWords.has(lower) || lower in forms.possessives || lower in forms.reflexives) return undefined;
+  for (const [from, to] of forms.endings)
+    if (lower.endsWith(from) && lower.length - from.length >= 3) return lower.slice(0, -from.length) + to;
+  return undefined;
+}
+
+/** Words a sentence written to the character may open with before its verb: "Cada mañana", "Los domingos", "En verano". */
+const MAX_WORDS_BEFORE_VERB = 3;
 
 interface Language {
   forms: ThirdPersonForms;
@@ -74,6 +103,79 @@ function clauseInFirstPerson(clause: string, { forms, functionWords }: Language)
   const subject = forms.subject;
   const said = subject ? (/^[aeiouhyàâéèêëîïôûüœæ]/iu.test(out) ? subject.elided : `${subject.word} `) + out : out;
   return `${capitalised(said).replace(/[\s,;:]+$/u, '')}.`;
+}
+
+/**
+ * A sentence written to the character ("Los domingos vas al mercado con tu hija") in the first
+ * person ("Los domingos voy al mercado con mi hija"): its verb, the first of its first words that is
+ * one of the second person by the pack's data (after the pronoun of address, where the language
+ * needs one); a reflexive before it, its possessives, and the pack's irregular verbs after "and"
+ * with it. Undefined when no such verb comes where it should.
+ */
+function addressedInFirstPerson(body: string, { forms, functionWords }: Language): string | undefined {
+  const second = forms.addressed;
+  if (!second) return undefined;
+  const words = [...body.matchAll(WORD)];
+  const lower = words.map((w) => lowerWord(w[0]));
+  let pronoun: number | undefined;
+  let verbAt: number | undefined;
+  let form: string | undefined;
+  let lead = 0;
+  for (let i = 0; i < words.length && verbAt === undefined; i++) {
+    const word = lower[i]!;
+    if (pronoun === undefined && second.pronouns.includes(word)) {
+      pronoun = i;
+      continue;
+    }
+    if (forms.keep.includes(word) || word in second.reflexives) continue;
+    const before = lower[i - 1];
+    const afterFunctionWord =
+      before !== undefined &&
+      functionWords.has(before) &&
+      !forms.keep.includes(before) &&
+      !(before in second.reflexives) &&
+      i - 1 !== pronoun;
+    // A capital inside the sentence is a name ("En Triana vendes…"), no verb.
+    const mayBeVerb = pronoun !== undefined || !second.pronounNeeded;
+    form =
+      mayBeVerb && !(i > 0 && /^\p{Lu}/u.test(words[i]![0]))
+        ? secondPersonVerb(words[i]![0], second, functionWords, afterFunctionWord)
+        : undefined;
+    if (form !== undefined) verbAt = i;
+    // After the pronoun the verb comes next (past a negation or a reflexive).
+    else if (pronoun !== undefined || ++lead > MAX_WORDS_BEFORE_VERB) return undefined;
+  }
+  if (verbAt === undefined) return undefined;
+  const and = new Set(forms.and);
+  // A verb of the same subject after "and": one the pack lists, or one by its endings before a function word ("y vendes el pescado", not "y molletes antes").
+  const joinedVerb = (i: number) =>
+    and.has(lower[i - 1]!) && (Object.hasOwn(second.verbs, lower[i]!) || functionWords.has(lower[i + 1] ?? ''))
+      ? secondPersonVerb(words[i]![0], second, functionWords)
+      : undefined;
+  let out = '';
+  let last = 0;
+  for (const [i, w] of words.entries()) {
+    const word = lower[i]!;
+    const swapped =
+      i === pronoun
+        ? (forms.subject?.word ?? '')
+        : i === verbAt
+          ? form
+          : i < verbAt && i > (pronoun ?? -1)
+            ? second.reflexives[word]
+            : i > verbAt
+              ? (joinedVerb(i) ?? second.possessives[word])
+              : second.possessives[word];
+    if (swapped === undefined) continue;
+    out += body.slice(last, w.index) + swapped;
+    last = w.index! + w[0].length;
+  }
+  out = (out + body.slice(last)).trim().replace(/\s+/gu, ' ');
+  // "je aime" → "j'aime".
+  const subject = forms.subject;
+  if (subject)
+    out = out.replace(new RegExp(`(^|\\s)${escapeRegExp(subject.word)}\\s+(?=[aeiouhyàâéèêëîïôûüœæ])`, 'iu'), `$1${subject.elided}`);
+  return `${capitalised(out)}.`;
 }
 
 /**
@@ -137,6 +239,11 @@ export function firstPersonClauses(card: string, name: string, forms: ThirdPerso
     if (!sentence) continue;
     const body = sentence.replace(/[.!?]+$/u, '');
     const named = impersonal?.test(body) ? null : subject.exec(body);
+    const addressed = named || impersonal?.test(body) ? undefined : addressedInFirstPerson(body, language);
+    if (addressed) {
+      out.push({ written: sentence, said: addressed });
+      continue;
+    }
     const written = named ? clausesOf(body.slice(named[0].length), language) : [];
     const said = written.map((c) => clauseInFirstPerson(c, language));
     if (named && said.every((c) => c !== undefined)) {
