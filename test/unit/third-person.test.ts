@@ -156,3 +156,24 @@ test('a question is matched with the card as written and answered as the charact
   t.is(personaFactFor(joana, 'O que você vende?', undefined), 'Vendo peixe na feira.');
   t.is(personaFactFor(joana, 'Você conserta redes?', undefined), 'Conserto as redes no porto.');
 });
+
+test('asked the name of someone the card names, the fact about them is noted, not the character asked its own name', (t) => {
+  t.true(languagePack('it')!.asksName.test('Come si chiama?'), 'the formal "what is your name?"');
+  t.false(languagePack('it')!.asksName.test('Come si chiama tuo fratello?'));
+  t.true(languagePack('pt')!.asksName.test('Como você se chama?'));
+  t.false(languagePack('pt')!.asksName.test('Como se chama o teu cão?'));
+  const giulia: ReplyContext = {
+    characterName: 'Giulia',
+    personality: {
+      systemPrompt: 'Sei Giulia, una liutaia di Cremona. Ogni sera suoni il violoncello con tuo fratello Paolo.',
+      description: '',
+      traits: [],
+      greeting: '',
+    },
+    history: [],
+    userText: 'Come si chiama tuo fratello?',
+    language: 'it',
+    characterLanguage: 'it',
+  };
+  t.is(personaFactFor(giulia, giulia.userText, undefined), 'Ogni sera suono il violoncello con mio fratello Paolo.');
+});

@@ -482,7 +482,8 @@ const it: LanguagePack = {
   no: 'No',
   youAre: (u) => `Sei ${u}.`,
   greetUser: (u) => `Piacere di conoscerti, ${u}.`,
-  asksName: /\b(?:come ti chiami|come si chiama|il tuo nome|chi sei|chi è lei|con chi (?:sto )?parlo)\b/iu,
+  // "Come si chiama?" asks the character (formally), "Come si chiama tuo fratello?" someone else.
+  asksName: /\b(?:(?:come ti chiami|il tuo nome|chi sei|chi è lei|con chi (?:sto )?parlo)\b|come si chiama(?=\s*(?:lei\b|[?!.]|$)))/iu,
   asksIfMachine:
     /\b(?:sei|è)\s+(?:una?\s+|un'\s*)?(?:ia|intelligenza artificiale|robot|bot|chatbot|macchina|programma|modello linguistico)\b/iu,
   asksOwnName: /\b(?:come mi chiamo|il mio nome|chi sono io)\b/iu,
@@ -613,7 +614,7 @@ const pt: LanguagePack = {
   youAre: (u) => `Você é ${u}.`,
   greetUser: (u) => `Muito prazer, ${u}.`,
   asksName:
-    /(?:como (?:você )?se chama|como te chamas|qual é o seu nome|qual o seu nome|seu nome|teu nome|quem é você|quem és tu|com quem (?:eu )?falo)/iu,
+    /(?:como (?:você )?se chama(?=\s*(?:você\b|[?!.]|$))|como te chamas|qual é o seu nome|qual o seu nome|seu nome|teu nome|quem é você|quem és tu|com quem (?:eu )?falo)/iu,
   asksIfMachine:
     /\b(?:você é|és|é)\s+(?:uma?\s+)?(?:ia|inteligência artificial|robô|robo|bot|chatbot|máquina|programa|modelo de linguagem)\b/iu,
   asksOwnName: /(?:como eu me chamo|como me chamo|qual é o meu nome|meu nome|quem sou eu)/iu,
