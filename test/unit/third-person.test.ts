@@ -177,3 +177,27 @@ test('asked the name of someone the card names, the fact about them is noted, no
   };
   t.is(personaFactFor(giulia, giulia.userText, undefined), 'Ogni sera suono il violoncello con mio fratello Paolo.');
 });
+
+test("asked by a general word (animals, family), the fact of the card that names one, in the card's language", (t) => {
+  const character = (language: string, name: string, card: string, userText: string): ReplyContext => ({
+    characterName: name,
+    personality: { systemPrompt: card, description: '', traits: [], greeting: '' },
+    history: [],
+    userText,
+    language,
+    characterLanguage: language,
+  });
+  const fact = (ctx: ReplyContext) => personaFactFor(ctx, ctx.userText, undefined);
+  t.is(
+    fact(character('fr', 'Claire', 'Tu es Claire, fromagère à Lyon. Tu vis avec ton chien, Praline.', 'Tu as un animal ?')),
+    'Je vis avec mon chien, Praline.',
+  );
+  t.is(
+    fact(character('pt', 'Ana', 'Ana é cantora em Salvador. Ela tem um cachorro chamado Feijão.', 'Você tem animais?')),
+    'Tenho um cachorro chamado Feijão.',
+  );
+  t.is(
+    fact(character('es', 'Lucía', 'Eres Lucía, panadera en Sevilla. Los domingos vas al mercado con tu hija.', '¿Tienes familia?')),
+    'Los domingos voy al mercado con mi hija.',
+  );
+});

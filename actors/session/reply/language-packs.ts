@@ -121,6 +121,11 @@ export interface LanguagePack {
   secondPerson: Readonly<Record<string, string>>;
   /** How a card written in the third person is said in the first (third-person.ts); none: left as written. */
   thirdPerson?: ThirdPersonForms;
+  /**
+   * General words a user asks by, each with the words a card names the thing by: "¿Tienes animales?"
+   * is about the dog of "Vives con tu perro, Lucero." (persona-facts.ts TOPICS is English's).
+   */
+  topics?: Readonly<Record<string, readonly string[]>>;
   persona: PersonaPhrases;
 }
 
@@ -194,6 +199,25 @@ const PT_STORY = new RegExp(String.raw`${PT_TELL}\b(?:hist[oó]rias?|contos?|len
 /** de: a verb of telling before a story, and a request for one (asksForStory, within asksForLong). */
 const DE_TELL = String.raw`\b(?:erzähl|erzähle|erzählen Sie|lies|lesen Sie|erfinde|kennst du|weißt du)\b[^.?!]{0,40}`;
 const DE_STORY = new RegExp(String.raw`${DE_TELL}\b(?:geschichten?|märchen|legenden?|fabeln?)\b`, 'iu');
+
+const ES_ANIMALS = ['perro', 'perra', 'gato', 'gata', 'canario', 'loro', 'pájaro', 'pez', 'caballo', 'conejo', 'tortuga'];
+const ES_FAMILY = [
+  'marido',
+  'esposo',
+  'esposa',
+  'mujer',
+  'hijo',
+  'hija',
+  'hijos',
+  'hermano',
+  'hermana',
+  'madre',
+  'padre',
+  'nieto',
+  'nieta',
+  'sobrino',
+  'sobrina',
+];
 
 const es: LanguagePack = {
   language: 'es',
@@ -315,6 +339,14 @@ const es: LanguagePack = {
       ],
     },
   },
+  topics: {
+    animal: ES_ANIMALS,
+    animales: ES_ANIMALS,
+    mascota: ES_ANIMALS,
+    mascotas: ES_ANIMALS,
+    familia: ES_FAMILY,
+    hijos: ES_FAMILY,
+  },
   persona: {
     hello: (n) => `¡Hola de nuevo! Aquí ${n}.`,
     iAm: (n) => `Soy ${n}.`,
@@ -334,6 +366,23 @@ const es: LanguagePack = {
     leaves: /\b(?:adi[oó]s|hasta luego|hasta pronto|buenas noches|chao)\b/iu,
   },
 };
+
+const FR_ANIMALS = ['chien', 'chienne', 'chat', 'chatte', 'canari', 'perroquet', 'oiseau', 'poisson', 'cheval', 'lapin', 'tortue'];
+const FR_FAMILY = [
+  'mari',
+  'femme',
+  'fils',
+  'fille',
+  'enfants',
+  'frère',
+  'sœur',
+  'mère',
+  'père',
+  'petit-fils',
+  'petite-fille',
+  'neveu',
+  'nièce',
+];
 
 const fr: LanguagePack = {
   language: 'fr',
@@ -433,6 +482,13 @@ const fr: LanguagePack = {
       ],
     },
   },
+  topics: {
+    animal: FR_ANIMALS,
+    animaux: FR_ANIMALS,
+    compagnie: FR_ANIMALS,
+    famille: FR_FAMILY,
+    enfants: FR_FAMILY,
+  },
   persona: {
     hello: (n) => `Re-bonjour ! C'est ${n}.`,
     iAm: (n) => `Je suis ${n}.`,
@@ -452,6 +508,21 @@ const fr: LanguagePack = {
     leaves: /\b(?:au revoir|à bientôt|bonne nuit|salut)\b/iu,
   },
 };
+
+const IT_ANIMALS = [
+  'cane',
+  'cagnolino',
+  'gatto',
+  'gatta',
+  'canarino',
+  'pappagallo',
+  'uccello',
+  'pesce',
+  'cavallo',
+  'coniglio',
+  'tartaruga',
+];
+const IT_FAMILY = ['marito', 'moglie', 'figlio', 'figlia', 'figli', 'fratello', 'sorella', 'madre', 'padre', 'nipote'];
 
 const it: LanguagePack = {
   language: 'it',
@@ -564,6 +635,12 @@ const it: LanguagePack = {
       ],
     },
   },
+  topics: {
+    animale: IT_ANIMALS,
+    animali: IT_ANIMALS,
+    famiglia: IT_FAMILY,
+    figli: IT_FAMILY,
+  },
   persona: {
     hello: (n) => `Ciao di nuovo! Sono ${n}.`,
     iAm: (n) => `Sono ${n}.`,
@@ -583,6 +660,37 @@ const it: LanguagePack = {
     leaves: /\b(?:arrivederci|a presto|buonanotte|ciao ciao)\b/iu,
   },
 };
+
+const PT_ANIMALS = [
+  'cachorro',
+  'cadela',
+  'cão',
+  'gato',
+  'gata',
+  'canário',
+  'papagaio',
+  'pássaro',
+  'peixe',
+  'cavalo',
+  'coelho',
+  'tartaruga',
+];
+const PT_FAMILY = [
+  'marido',
+  'esposa',
+  'mulher',
+  'filho',
+  'filha',
+  'filhos',
+  'irmão',
+  'irmã',
+  'mãe',
+  'pai',
+  'neto',
+  'neta',
+  'sobrinho',
+  'sobrinha',
+];
 
 const pt: LanguagePack = {
   language: 'pt',
@@ -699,6 +807,15 @@ const pt: LanguagePack = {
         ['es', 'o'],
       ],
     },
+  },
+  topics: {
+    animal: PT_ANIMALS,
+    animais: PT_ANIMALS,
+    bicho: PT_ANIMALS,
+    bichos: PT_ANIMALS,
+    estimação: PT_ANIMALS,
+    família: PT_FAMILY,
+    filhos: PT_FAMILY,
   },
   persona: {
     hello: (n) => `Olá de novo! Aqui é ${n}.`,

@@ -390,6 +390,7 @@ export function personaFactFor(ctx: Localised, userText: string, known: string |
     name,
     asksAdvice(userText) ? 2 : 1,
     stop,
+    foreign ? [cardPack?.topics, pack?.topics].filter((t) => t !== undefined) : undefined,
   );
   const fact = clauses?.find((c) => c.written === found)?.said ?? found;
   // A card in another language is given as written; its second person ("Il tuo gusto preferito è il

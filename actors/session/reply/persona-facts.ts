@@ -106,6 +106,17 @@ const HOW_LONG = /\bhow long\b/i;
 const ASKS_WHY_OF_THE_WORLD = /^\W*why\b(?![^?]*\b(?:you|your|yours|yourself)\b)/i;
 const SPANS = ['years', 'months', 'decades', 'since'];
 
+/** English's topics and those of other languages, each keyed by its word's stem, their words together where two share a stem. */
+function withTopics(others: ReadonlyArray<Readonly<Record<string, readonly string[]>>>): Record<string, string[]> {
+  const all: Record<string, string[]> = { ...TOPICS };
+  for (const topics of others)
+    for (const [word, words] of Object.entries(topics)) {
+      const key = stem(word);
+      all[key] = [...(all[key] ?? []), ...words];
+    }
+  return all;
+}
+
 function contentStems(text: string, skip: Set<string>, stop: ReadonlySet<string> = STOP): Set<string> {
   const words = text.match(/[\p{L}\p{N}'’]+/gu) ?? [];
   return new Set(words.filter((w) => w.length >= 3 && !stop.has(w.toLowerCase()) && !skip.has(w.toLowerCase())).map(stem));
@@ -124,13 +135,16 @@ export function relevantFact(
   minShared = 1,
   /** Function words of other languages, left out too: a persona or line in Spanish shares "por" and "la" with anything. */
   otherStopWords?: ReadonlySet<string>,
+  /** Topics of other languages (LanguagePack.topics), beside English's: "¿Tienes animales?" finds the card's "perro". */
+  otherTopics?: ReadonlyArray<Readonly<Record<string, readonly string[]>>>,
 ): string | undefined {
   if (ASKS_WHY_OF_THE_WORLD.test(line)) return undefined;
   const skip = new Set(characterName.toLowerCase().split(/\s+/));
   const stop = otherStopWords ? new Set([...STOP, ...otherStopWords]) : STOP;
   const asked = contentStems(line, skip, stop);
-  const topics = [...asked].filter((topic) => TOPICS[topic]);
-  for (const topic of topics) for (const word of TOPICS[topic]!) asked.add(stem(word));
+  const named = otherTopics?.length ? withTopics(otherTopics) : TOPICS;
+  const topics = [...asked].filter((topic) => named[topic]);
+  for (const topic of topics) for (const word of named[topic]!) asked.add(stem(word));
   if (HOW_LONG.test(line)) for (const word of SPANS) asked.add(stem(word));
   if (asked.size === 0) return undefined;
   const introduction = new RegExp(`^(I am|I'm|I’m) ${escapeRegExp(characterName)}, (?=(?:a|an|the) )`, 'u');

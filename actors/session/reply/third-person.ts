@@ -52,20 +52,23 @@ export function firstPersonVerb(word: string, forms: ThirdPersonForms, functionW
  * The first-person form of a verb of the second person (`afterFunctionWord`: the word before it is
  * a function word), or undefined when the word is no such verb by the pack's data. Its endings are
  * also plural nouns' ("-as", "-es", Italian "-i"): a word after an article or a preposition ("las
- * tardes", "los molletes") is taken for a noun, and a stem must keep three letters.
+ * tardes", "los molletes") is taken for a noun, and a stem must keep three letters but right after the
+ * pronoun ("tu vis").
  */
 export function secondPersonVerb(
   word: string,
   forms: SecondPersonForms,
   functionWords: ReadonlySet<string>,
   afterFunctionWord = false,
+  /** Right after the pronoun of address ("tu vis"), where only a verb can stand: any stem. */
+  afterPronoun = false,
 ): string | undefined {
   const lower = word.toLowerCase();
   const irregular = forms.verbs[lower];
   if (irregular !== undefined) return irregular;
   if (afterFunctionWord || functionWords.has(lower) || lower in forms.possessives || lower in forms.reflexives) return undefined;
   for (const [from, to] of forms.endings)
-    if (lower.endsWith(from) && lower.length - from.length >= 3) return lower.slice(0, -from.length) + to;
+    if (lower.endsWith(from) && lower.length - from.length >= (afterPronoun ? 1 : 3)) return lower.slice(0, -from.length) + to;
   return undefined;
 }
 
@@ -139,7 +142,7 @@ function addressedInFirstPerson(body: string, { forms, functionWords }: Language
     const mayBeVerb = pronoun !== undefined || !second.pronounNeeded;
     form =
       mayBeVerb && !(i > 0 && /^\p{Lu}/u.test(words[i]![0]))
-        ? secondPersonVerb(words[i]![0], second, functionWords, afterFunctionWord)
+        ? secondPersonVerb(words[i]![0], second, functionWords, afterFunctionWord, pronoun !== undefined)
         : undefined;
     if (form !== undefined) verbAt = i;
     // After the pronoun the verb comes next (past a negation or a reflexive).
