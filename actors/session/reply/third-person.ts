@@ -55,7 +55,7 @@ export function firstPersonVerb(word: string, forms: ThirdPersonForms, functionW
  * tardes", "los molletes") is taken for a noun, and a stem must keep three letters but right after the
  * pronoun ("tu vis").
  */
-export function secondPersonVerb(
+function secondPersonVerb(
   word: string,
   forms: SecondPersonForms,
   functionWords: ReadonlySet<string>,
@@ -112,8 +112,9 @@ function clauseInFirstPerson(clause: string, { forms, functionWords }: Language)
  * A sentence written to the character ("Los domingos vas al mercado con tu hija") in the first
  * person ("Los domingos voy al mercado con mi hija"): its verb, the first of its first words that is
  * one of the second person by the pack's data (after the pronoun of address, where the language
- * needs one); a reflexive before it, its possessives, and the pack's irregular verbs after "and"
- * with it. Undefined when no such verb comes where it should.
+ * needs one); a reflexive before it, its possessives, and a verb of the same subject after "and"
+ * (one the pack lists, or one by its endings before a function word). Undefined when no such verb
+ * comes where it should.
  */
 function addressedInFirstPerson(body: string, { forms, functionWords }: Language): string | undefined {
   const second = forms.addressed;
