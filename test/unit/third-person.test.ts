@@ -11,6 +11,17 @@ const inFirstPerson = (language: string, name: string, card: string) =>
     .map((c) => c.said)
     .join(' ');
 
+/** A turn in `language` to a character whose persona is `card` (and `description`), asking `userText`. */
+const asking = (language: string, name: string, card: string, userText: string, description = ''): ReplyContext => ({
+  characterName: name,
+  personality: { systemPrompt: card, description, traits: [], greeting: '' },
+  history: [],
+  userText,
+  language,
+  characterLanguage: language,
+});
+const factOf = (ctx: ReplyContext) => personaFactFor(ctx, ctx.userText, undefined);
+
 test("a verb of the third person in the first, by the pack's irregular forms, then its endings", (t) => {
   const verb = (language: string, word: string) =>
     firstPersonVerb(word, languagePack(language)!.thirdPerson!, FUNCTION_WORDS.get(language)!);
@@ -98,21 +109,9 @@ test('a card written to the character, in the second person, in its own words', 
 });
 
 test('a question finds the fact of a card in the second person by the time it names, and it is noted in the first', (t) => {
-  const lucia = (userText: string): ReplyContext => ({
-    characterName: 'Lucía',
-    personality: {
-      systemPrompt:
-        'Eres Lucía, una panadera de Sevilla. Cada mañana horneas pan de aceite y molletes antes del amanecer. Los domingos vas al mercado con tu hija.',
-      description: '',
-      traits: [],
-      greeting: '',
-    },
-    history: [],
-    userText,
-    language: 'es',
-    characterLanguage: 'es',
-  });
-  const fact = (line: string) => personaFactFor(lucia(line), line, undefined);
+  const card =
+    'Eres Lucía, una panadera de Sevilla. Cada mañana horneas pan de aceite y molletes antes del amanecer. Los domingos vas al mercado con tu hija.';
+  const fact = (line: string) => factOf(asking('es', 'Lucía', card, line));
   t.is(fact('¿Qué haces por la mañana?'), 'Cada mañana horneo pan de aceite y molletes antes del amanecer.');
   t.is(fact('¿Qué haces los domingos?'), 'Los domingos voy al mercado con mi hija.');
   // The words of time still tell the language of a turn.
@@ -162,42 +161,21 @@ test('asked the name of someone the card names, the fact about them is noted, no
   t.false(languagePack('it')!.asksName.test('Come si chiama tuo fratello?'));
   t.true(languagePack('pt')!.asksName.test('Como você se chama?'));
   t.false(languagePack('pt')!.asksName.test('Como se chama o teu cão?'));
-  const giulia: ReplyContext = {
-    characterName: 'Giulia',
-    personality: {
-      systemPrompt: 'Sei Giulia, una liutaia di Cremona. Ogni sera suoni il violoncello con tuo fratello Paolo.',
-      description: '',
-      traits: [],
-      greeting: '',
-    },
-    history: [],
-    userText: 'Come si chiama tuo fratello?',
-    language: 'it',
-    characterLanguage: 'it',
-  };
-  t.is(personaFactFor(giulia, giulia.userText, undefined), 'Ogni sera suono il violoncello con mio fratello Paolo.');
+  const card = 'Sei Giulia, una liutaia di Cremona. Ogni sera suoni il violoncello con tuo fratello Paolo.';
+  t.is(factOf(asking('it', 'Giulia', card, 'Come si chiama tuo fratello?')), 'Ogni sera suono il violoncello con mio fratello Paolo.');
 });
 
 test("asked by a general word (animals, family), the fact of the card that names one, in the card's language", (t) => {
-  const character = (language: string, name: string, card: string, userText: string): ReplyContext => ({
-    characterName: name,
-    personality: { systemPrompt: card, description: '', traits: [], greeting: '' },
-    history: [],
-    userText,
-    language,
-    characterLanguage: language,
-  });
-  const fact = (ctx: ReplyContext) => personaFactFor(ctx, ctx.userText, undefined);
   t.is(
-    fact(character('fr', 'Claire', 'Tu es Claire, fromagère à Lyon. Tu vis avec ton chien, Praline.', 'Tu as un animal ?')),
+    factOf(asking('fr', 'Claire', 'Tu es Claire, fromagère à Lyon. Tu vis avec ton chien, Praline.', 'Tu as un animal ?')),
     'Je vis avec mon chien, Praline.',
   );
   t.is(
-    fact(character('pt', 'Ana', 'Ana é cantora em Salvador. Ela tem um cachorro chamado Feijão.', 'Você tem animais?')),
+    factOf(asking('pt', 'Ana', 'Ana é cantora em Salvador. Ela tem um cachorro chamado Feijão.', 'Você tem animais?')),
     'Tenho um cachorro chamado Feijão.',
   );
   t.is(
-    fact(character('es', 'Lucía', 'Eres Lucía, panadera en Sevilla. Los domingos vas al mercado con tu hija.', '¿Tienes familia?')),
+    factOf(asking('es', 'Lucía', 'Eres Lucía, panadera en Sevilla. Los domingos vas al mercado con tu hija.', '¿Tienes familia?')),
     'Los domingos voy al mercado con mi hija.',
   );
 });

@@ -36,6 +36,19 @@ const SENTENCES = /[^.!?]+[.!?]*/gu;
 const lowerWord = (word: string) => word.toLowerCase().replace('’', "'");
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
+/** `text` with each of its `words` (matches of WORD) that `swap` gives a form for (by index) replaced by it. */
+function swapWords(text: string, words: readonly RegExpMatchArray[], swap: (index: number) => string | undefined): string {
+  let out = '';
+  let last = 0;
+  for (const [i, w] of words.entries()) {
+    const form = swap(i);
+    if (form === undefined) continue;
+    out += text.slice(last, w.index) + form;
+    last = w.index! + w[0].length;
+  }
+  return out + text.slice(last);
+}
+
 /** The first-person form of a verb of the third person, or undefined when the word is no such verb by the pack's data. */
 export function firstPersonVerb(word: string, forms: ThirdPersonForms, functionWords: ReadonlySet<string>): string | undefined {
   const lower = word.toLowerCase();
@@ -94,15 +107,7 @@ function clauseInFirstPerson(clause: string, { forms, functionWords }: Language)
   if (!verb) return undefined;
   const form = firstPersonVerb(verb[0], forms, functionWords);
   if (form === undefined) return undefined;
-  let out = '';
-  let last = 0;
-  for (const [i, w] of words.entries()) {
-    const swapped = i === at ? form : i < at ? forms.reflexives[lower[i]!] : forms.possessives[lower[i]!];
-    if (swapped === undefined) continue;
-    out += clause.slice(last, w.index) + swapped;
-    last = w.index! + w[0].length;
-  }
-  out += clause.slice(last);
+  const out = swapWords(clause, words, (i) => (i === at ? form : i < at ? forms.reflexives[lower[i]!] : forms.possessives[lower[i]!]));
   const subject = forms.subject;
   const said = subject ? (/^[aeiouhyàâéèêëîïôûüœæ]/iu.test(out) ? subject.elided : `${subject.word} `) + out : out;
   return `${capitalised(said).replace(/[\s,;:]+$/u, '')}.`;
@@ -156,25 +161,19 @@ function addressedInFirstPerson(body: string, { forms, functionWords }: Language
     and.has(lower[i - 1]!) && (Object.hasOwn(second.verbs, lower[i]!) || functionWords.has(lower[i + 1] ?? ''))
       ? secondPersonVerb(words[i]![0], second, functionWords)
       : undefined;
-  let out = '';
-  let last = 0;
-  for (const [i, w] of words.entries()) {
+  let out = swapWords(body, words, (i) => {
     const word = lower[i]!;
-    const swapped =
-      i === pronoun
-        ? (forms.subject?.word ?? '')
-        : i === verbAt
-          ? form
-          : i < verbAt && i > (pronoun ?? -1)
-            ? second.reflexives[word]
-            : i > verbAt
-              ? (joinedVerb(i) ?? second.possessives[word])
-              : second.possessives[word];
-    if (swapped === undefined) continue;
-    out += body.slice(last, w.index) + swapped;
-    last = w.index! + w[0].length;
-  }
-  out = (out + body.slice(last)).trim().replace(/\s+/gu, ' ');
+    return i === pronoun
+      ? (forms.subject?.word ?? '')
+      : i === verbAt
+        ? form
+        : i < verbAt && i > (pronoun ?? -1)
+          ? second.reflexives[word]
+          : i > verbAt
+            ? (joinedVerb(i) ?? second.possessives[word])
+            : second.possessives[word];
+  });
+  out = out.trim().replace(/\s+/gu, ' ');
   // "je aime" → "j'aime".
   const subject = forms.subject;
   if (subject)
