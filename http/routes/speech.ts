@@ -33,7 +33,7 @@ const SynthesisBody = Type.Object(
       Type.String({
         pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
         maxLength: 35,
-        description: `The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks ${SPOKEN_LANGUAGE_CODES.join(', ')} with its own timbre; en-US-joe speaks English only.`,
+        description: `The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks ${SPOKEN_LANGUAGE_CODES.join(', ')}, mostly in its own timbre and without its own accent; en-US-joe speaks English only.`,
         examples: ['es'],
       }),
     ),

@@ -3,7 +3,8 @@
  *
  *   - `phonemes`: the espeak-ng voice whose phonemes Kokoro is given for this language (the model
  *     server, tts_server.py, passes it to phonemizer); any Kokoro voice, stock or cloned, speaks a
- *     language given its phonemes, with its own timbre and a trace of its own accent.
+ *     language given its phonemes, mostly in its own timbre (the server blends in a share of the
+ *     language's own voice against the accent).
  *   - `whisper`: the ISO 639-1 code the transcriber takes and answers (stt_server.py).
  *   - the written conventions the spoken form depends on (text-normaliser-languages.ts): decimal
  *     and group marks, currencies, percent, times, dates, titles and abbreviations. Numbers

@@ -1,7 +1,7 @@
 /**
  * The built-in voices and their stable ids: all 54 Kokoro voices (28 English, 26 in six other
  * languages) and Piper's joe. Each has its language (BCP-47); Kokoro voices speak any language of
- * runtime/text/languages.ts given its phonemes (`voiceSpeaking`), with their own timbre. Characters
+ * runtime/text/languages.ts given its phonemes (`voiceSpeaking`), mostly in their own timbre. Characters
  * bind one of these or a cloned voice of the account (runtime/voices/, docs/VOICES.md). The ids
  * are engine-independent: each maps to a voice of one of the engines (docs/SPEECH.md), and that
  * mapping may change without the id changing.
@@ -107,7 +107,8 @@ export function voiceHasLanguage(voiceLanguage: string, requested: string): bool
 
 /**
  * The voice speaking another language: a Kokoro voice (built-in or cloned) given that language's
- * phonemes, keeping its timbre (the engine voice name gets `@<espeak voice>`, tts_server.py).
+ * phonemes, mostly in its own timbre (the engine voice name gets `@<espeak voice>`; the synthesis
+ * server blends in a share of the language's own voice against the accent, tts_server.py).
  * The voice itself when it already speaks that language, when the language is not one spoken
  * here, or for Piper's joe (English only).
  */

@@ -14,7 +14,13 @@
  *     processes of the bench server's tree), each job's steps and refinement rounds from its
  *     Temporal history, and the CPU the conversion adds per second of synthesised audio.
  *
- *   npm run bench -- clone [--speakers librivox,carlo,…] [--stock en-US-slt,…] [--rounds 2] [--iterations 8]
+ *   - in other languages (`--languages`): the clone speaking the speech-languages benchmark's
+ *     sentences in each (the synthesis route's `language`), their round-trip WER by Whisper base
+ *     with the language given and their encoder cosine against the held-out part, beside the
+ *     language's default stock voice saying the same sentences (how much of the speaker a user
+ *     who switched to it would lose).
+ *
+ *   npm run bench -- clone [--speakers librivox,carlo,…] [--stock en-US-slt,…] [--rounds 2] [--iterations 8] [--languages es,fr,it,pt]
  *
  * `--speakers` and `--stock` (rank among these stock voices only) make a reduced run while iterating.
  */
@@ -25,7 +31,7 @@ import { parseArgs, promisify } from 'node:util';
 import { request } from 'undici';
 import { benchEnv, startBenchServer, type BenchServer } from './bench-servers.js';
 import { wavFile } from '../../media/speech/wav.js';
-import { BUILT_IN_VOICES, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
+import { BUILT_IN_VOICES, DEFAULT_VOICE_BY_LANGUAGE, DEFAULT_VOICE_ID } from '../../runtime/voices/voice-catalog.js';
 import { SPEECH_PORT_OFFSETS } from '../../runtime/stack/speech-servers.js';
 import { STACK_PORT_OFFSETS } from '../../runtime/stack/embedded-servers.js';
 import { cloneStepTimes, formatSteps, type StepTime } from './clone-steps.js';
@@ -33,6 +39,8 @@ import { editDistance, words } from './speech.js';
 import { cpuSnapshot, cpuUsedBy } from './process-cpu.js';
 import { startBenchSpeechServer } from './bench-speech-server.js';
 import { transcribe } from './stt-servers.js';
+import { SENTENCES, tokens } from './speech-languages.js';
+import { normaliseForSpeech } from '../../runtime/text/text-normaliser.js';
 
 const RATE = 16_000;
 const PS = '/usr/share/pocketsphinx/test/data/librivox';
@@ -212,8 +220,14 @@ async function api(server: BenchServer, method: string, route: string, body?: Bu
   return data;
 }
 
-const synth = (server: BenchServer, voiceId: string, text: string) =>
-  api(server, 'POST', '/text-to-speech', JSON.stringify({ text, voiceId }), 'application/json');
+const synth = (server: BenchServer, voiceId: string, text: string, language?: string) =>
+  api(server, 'POST', '/text-to-speech', JSON.stringify({ text, voiceId, ...(language ? { language } : {}) }), 'application/json');
+
+/** A voice speaking one language's sentences: the round trip's WER (by the judge, language given) and the encoder's cosine against the speaker. */
+interface InLanguage {
+  wer: number;
+  cos: number;
+}
 
 function cosine(a: number[], b: number[]): number {
   let dot = 0;
@@ -277,8 +291,12 @@ export async function runClone(): Promise<void> {
       // The service's defaults (VOICE_REFINE_ROUNDS, VOICE_REFINE_ITERATIONS).
       rounds: { type: 'string', default: '2' },
       iterations: { type: 'string', default: '8' },
+      languages: { type: 'string', default: 'es,fr,it,pt' },
     },
   });
+  const languages = String(values.languages)
+    .split(',')
+    .filter((code) => SENTENCES[code]);
   const chosen = String(values.speakers).split(',');
   const speakers = SPEAKERS.filter((s) => chosen.includes(s.name));
   const stockVoices = values.stock
@@ -329,6 +347,22 @@ export async function runClone(): Promise<void> {
     }
     return { service: errors.service / total, judge: errors.judge / total };
   };
+
+  // One embedding of all of a language's sentences (a few seconds of speech, as the held-out part).
+  const inLanguage = async (server: BenchServer, voiceId: string, code: string, held: number[]): Promise<InLanguage> => {
+    let errors = 0;
+    let total = 0;
+    const audio: Buffer[] = [];
+    for (const sentence of SENTENCES[code]!) {
+      const wav = await toWav16k(await synth(server, voiceId, sentence, code));
+      audio.push(wav.subarray(44));
+      const ref = tokens(normaliseForSpeech(sentence, code).text, code);
+      errors += editDistance(ref, tokens((await transcribe(judge.url, wav, code)).text, code));
+      total += ref.length;
+    }
+    return { wer: errors / total, cos: cosine(held, (await measure(wav16k(Buffer.concat(audio)))).embedding) };
+  };
+  const languageLines: string[] = [];
 
   const server = await startBenchServer('companion', env).catch(async (err: unknown) => {
     await judge.stop();
@@ -462,6 +496,20 @@ export async function runClone(): Promise<void> {
         version: voice.version,
         rounds: refinementRounds(history),
       });
+      if (languages.length) {
+        const cells: string[] = [];
+        for (const code of languages) {
+          const clone = await inLanguage(server, id, code, held.embedding);
+          const stockVoice = DEFAULT_VOICE_BY_LANGUAGE[code]!;
+          const native = await inLanguage(server, stockVoice, code, held.embedding);
+          cells.push(
+            `${code} ${percent(clone.wer)} ${clone.cos.toFixed(3)} (${stockVoice} ${percent(native.wer)} ${native.cos.toFixed(3)})`,
+          );
+        }
+        languageLines.push(
+          `  ${speaker.name.padEnd(11)} ${speaker.set.padEnd(8)} en ${percent(cloneWer.judge)} ${cos.toFixed(3)} | ${cells.join(' | ')}`,
+        );
+      }
       await api(server, 'DELETE', `/voices/${id}`);
     };
     const n = stock.size + 1;
@@ -519,6 +567,12 @@ export async function runClone(): Promise<void> {
       'steps to active (s, from the workflow history), the CPU of the bench server tree to active by process, and each refinement round:',
     );
     for (const line of stepLines) out(line);
+    if (languageLines.length) {
+      out(
+        `\nthe clone in other languages (${languages.join(', ')}; the speech-languages sentences, the synthesis route's language): round-trip WER by Whisper base and the encoder's cosine against the held-out part, then the language's default stock voice saying the same`,
+      );
+      for (const line of languageLines) out(line);
+    }
     for (const r of rows) if (!r.failed) out(`  ${r.speaker.name}: rounds ${r.rounds}`);
     for (const s of speakers) out(`  ${s.name} (${s.set}): ${s.about}`);
   } finally {

@@ -48,7 +48,7 @@ export const HUMAN = [
 ] as const;
 
 /** Everyday sentences a companion says, with the things the normaliser reads (money, times, titles). */
-const SENTENCES: Record<string, string[]> = {
+export const SENTENCES: Record<string, string[]> = {
   es: [
     '¿Dónde está la estación de tren? Quiero comprar un billete para mañana.',
     'Me alegra mucho verte de nuevo, ¿cómo ha ido tu semana?',

@@ -9262,7 +9262,7 @@ export interface paths {
                          */
                         voiceId: string;
                         /**
-                         * @description The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks en, es, fr, it, pt, hi, zh with its own timbre; en-US-joe speaks English only.
+                         * @description The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks en, es, fr, it, pt, hi, zh, mostly in its own timbre and without its own accent; en-US-joe speaks English only.
                          * @example es
                          */
                         language?: string;
@@ -9408,7 +9408,7 @@ export interface paths {
                          */
                         voiceId: string;
                         /**
-                         * @description The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks en, es, fr, it, pt, hi, zh with its own timbre; en-US-joe speaks English only.
+                         * @description The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks en, es, fr, it, pt, hi, zh, mostly in its own timbre and without its own accent; en-US-joe speaks English only.
                          * @example es
                          */
                         language?: string;
@@ -9554,7 +9554,7 @@ export interface paths {
                          */
                         voiceId: string;
                         /**
-                         * @description The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks en, es, fr, it, pt, hi, zh with its own timbre; en-US-joe speaks English only.
+                         * @description The language of the text (BCP-47; default: the voice's). Any Kokoro voice, built-in or cloned, speaks en, es, fr, it, pt, hi, zh, mostly in its own timbre and without its own accent; en-US-joe speaks English only.
                          * @example es
                          */
                         language?: string;

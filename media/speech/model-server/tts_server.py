@@ -8,7 +8,7 @@
           kokoro-onnx turns into phoneme timings: measured word offsets here too. Phonemes from
           espeak-ng (phonemizer) in the voice's language, which its name's first letter says (a American, b British, e Spanish, f French, i Italian, p Brazilian
           Portuguese, h Hindi, z Mandarin); `<voice>@<espeak voice>` (af_heart@es, clone:…@fr-fr)
-          has a voice speak another language with its own timbre.
+          has a voice speak another language, mostly in its own timbre (KokoroEngine.speaking).
 
 The voice picks the engine: `joe` is Piper, any voice in voices.npz is Kokoro. One lock per engine:
 on a small CPU box, two syntheses at once only slow each other down.
@@ -240,6 +240,8 @@ class KokoroEngine:
             edited = kokoro_lead.edited_model(path, KOKORO_LEAD_FRAMES)
             self.stock = Kokoro.from_session(rt.InferenceSession(edited, sess_options=options, providers=resolve_providers()), voices)
         self.voices = set(self.kokoro.get_voices())
+        # Each language's stock styles, for voices that speak it as a second language (speaking()).
+        self.native = {lang: [self.kokoro.get_voice_style(v) for v in sorted(self.voices) if VOICE_LANGUAGES.get(v[:1]) == lang] for lang in ACCENT_SHARE}
         self.lock = threading.Lock()
         self._mandarin = False  # misaki's Mandarin G2P, loaded by warm_phonemisers or the first Mandarin text
         self._mandarin_lock = threading.Lock()
@@ -279,14 +281,17 @@ class KokoroEngine:
         """(float32 audio, sample rate, its phonemes as timed: [(symbol, start_s, end_s)], the
         language spoken). `voice` is a stock voice's name or a cloned voice's style table; each voice
         speaks its own language's phonemes unless told another."""
-        lang = lang or (VOICE_LANGUAGES.get(voice[:1], "en-us") if isinstance(voice, str) else "en-us")
+        own = VOICE_LANGUAGES.get(voice[:1], "en-us") if isinstance(voice, str) else "en-us"
+        lang = lang or own
         if lang not in PHONEME_LANGUAGES:
             raise HttpError(400, f"language {lang!r} is not one Kokoro speaks here ({', '.join(sorted(PHONEME_LANGUAGES))})")
+        model = self.stock if isinstance(voice, str) else self.kokoro
+        if lang != own and not (lang.startswith("en-") and own.startswith("en-")):
+            voice = self.speaking(self.kokoro.get_voice_style(voice) if isinstance(voice, str) else voice, lang)
         # No pauses added after marks: with timings, kokoro-onnx would lengthen every pause after a
         # comma or a full stop; the service places the pauses between its pieces (piece-pauses.ts).
         # A text longer than one window (510 phonemes) is joined without the pause between windows.
         timed = dict(voice=voice, speed=speed, lang=lang, sentence_pause=0, clause_pause=0)
-        model = self.stock if isinstance(voice, str) else self.kokoro
         with self.lock:
             if lang.startswith("en-"):
                 samples, sr, timings = model.create_timed(text, **timed)
@@ -294,6 +299,18 @@ class KokoroEngine:
                 samples, sr, timings = model.create_timed(self.phonemes(text, lang), is_phonemes=True, **timed)
         timed = [(t.phoneme, max(0.0, t.start - KOKORO_TIMING_LEAD_S), max(0.0, t.end - KOKORO_TIMING_LEAD_S)) for t in timings]
         return np.asarray(samples, np.float32), sr, timed, lang
+
+    def speaking(self, style, lang):
+        """A voice's style for speaking `lang` as a second language: blended with the stock voice of
+        that language nearest to it (cosine of the style tables). Kokoro's accent lives in the
+        decoder's half of a style, which also carries the timbre: an English voice given French
+        phonemes alone was heard 72 % wrong, with the French voice's decoder half 12 %, but
+        sounding like that voice. ACCENT_SHARE is the share of the native voice per language."""
+        share, native = ACCENT_SHARE.get(lang, 0.0), self.native.get(lang)
+        if not share or not native:
+            return style
+        nearest = max(native, key=lambda s: float(np.vdot(s, style)) / float(np.linalg.norm(s)))
+        return ((1 - share) * style + share * nearest).astype(np.float32)
 
     def word_phonemes(self, words, lang):
         """Each word's phonemes in `lang`, phonemised on its own."""
@@ -322,6 +339,20 @@ class KokoroEngine:
 # Kokoro's voice name prefixes → the espeak-ng voice of their language's phonemes.
 VOICE_LANGUAGES = {"a": "en-us", "b": "en-gb", "e": "es", "f": "fr-fr", "i": "it", "p": "pt-br", "h": "hi", "z": "cmn"}
 PHONEME_LANGUAGES = set(VOICE_LANGUAGES.values())
+# The share of a language's own stock voice in the style of a voice that speaks it as a second
+# language (KokoroEngine.speaking): per language, the share of 0, 0.25 or 0.4 at which four English
+# stock voices' tuning sentences were heard best (the smaller on a tie); never more, so the voice
+# stays mostly its own (docs/VOICES.md). SPEECH_KOKORO_ACCENT_SHARE sets one share for all (0: a
+# voice keeps its own style, accent and all).
+ACCENT_SHARE = {"es": 0.4, "fr-fr": 0.4, "it": 0.25, "pt-br": 0.4}
+if os.environ.get("SPEECH_KOKORO_ACCENT_SHARE"):
+    try:
+        _share = float(os.environ["SPEECH_KOKORO_ACCENT_SHARE"])
+    except ValueError:
+        _share = -1.0
+    if not 0 <= _share <= 1:
+        sys.exit(f"SPEECH_KOKORO_ACCENT_SHARE must be a number from 0 to 1 (got {os.environ['SPEECH_KOKORO_ACCENT_SHARE']!r})")
+    ACCENT_SHARE = {lang: _share for lang in ACCENT_SHARE}
 # A short text per language to warm its phonemiser with (Mandarin: one jieba can cut into words).
 WARM_WORDS = {"en-us": "Hello.", "en-gb": "Hello.", "es": "Hola.", "fr-fr": "Bonjour.", "it": "Ciao.", "pt-br": "Olá.", "hi": "नमस्ते।", "cmn": "你好，今天天气很好。"}
 
