@@ -181,6 +181,8 @@ interface TurnFigures {
   ttsAlone: number;
   /** From the end of the question to the end of the answer (its last loud packet, 1.5 s of quiet after it). */
   over: number;
+  /** Silence inside the answer: the pacer's underrun ticks (a piece not synthesised when the one before it ended), in ms. */
+  gaps: number;
   /** What the room's listener heard, in the language the transcriber said. */
   heard: { text: string; language: string | undefined };
   /** The whole reply, as the session's journal holds it. */
@@ -344,10 +346,21 @@ export async function runConversation(): Promise<void> {
     if (inProcess.length > 0) {
       table(
         'in process (Opus RTP into the room, the companion’s audio where it leaves the SFU): each stage from the one before, from the question’s last voiced sample',
-        ['voice', 'replies', 'VAD end of turn', 'STT', 'reply 1st words', 'TTFA', 'voice to voice', 'TTS 1st chunk alone', 'turns'],
+        [
+          'voice',
+          'replies',
+          'VAD end of turn',
+          'STT',
+          'reply 1st words',
+          'TTFA',
+          'voice to voice',
+          'TTS 1st chunk alone',
+          'gaps in the answer',
+          'turns',
+        ],
         inProcess.map(({ row, turns: t }) => [
           ...row,
-          ...cells(t, ['vad', 'stt', 'reply', 'audio', 'total', 'ttsAlone']),
+          ...cells(t, ['vad', 'stt', 'reply', 'audio', 'total', 'ttsAlone', 'gaps']),
           count(t.length, turns),
         ]),
       );
@@ -463,6 +476,7 @@ async function measureVoice(
       const heardBefore = heard.length;
       const firstBefore = engine.firstWordsAt.length;
       const packetsBefore = audio.packets.length;
+      const underrunsBefore = room.frameClock!.underrunTicks;
       const sentAt = await sendPaced((p) => voice.send(p), packets);
       const speechEnd = epoch(sentAt[Math.min(sentAt.length - 1, Math.ceil(speechEndMs / PACKET_MS))]!);
       await audio.waitFor((p) => p.slice(packetsBefore).some(isSpeech), 60_000).catch(() => undefined);
@@ -477,6 +491,7 @@ async function measureVoice(
       }
       await silentFor(1500);
       const over = epoch(performance.now() - 1500) - speechEnd;
+      const gaps = (room.frameClock!.underrunTicks - underrunsBefore) * room.frameClock!.jitter().nominalMs;
       const replyText = await lastReplyOf(service, session.id);
       const ttsAlone = await timeTts(service, voiceId, firstSentenceOf(replyText));
       const asked = engine.replyAt.filter((at) => at <= first).at(-1) ?? first;
@@ -484,7 +499,8 @@ async function measureVoice(
       const ahead = opening ? `, opening "${opening.words}" ${opening.said ? 'said ahead' : 'not said ahead'}` : ', no opening';
       out(
         `# ${tag}, in process, turn ${turn + 1}: voice to voice ${(epoch(spoken.at) - speechEnd).toFixed(0)} ms, reply asked for ` +
-          `${(asked - speechEnd).toFixed(0)} ms and first words ${(first - speechEnd).toFixed(0)} ms after the question${ahead}; "${replyText.slice(0, 80)}"`,
+          `${(asked - speechEnd).toFixed(0)} ms and first words ${(first - speechEnd).toFixed(0)} ms after the question${ahead}, ` +
+          `${gaps.toFixed(0)} ms of gaps inside the answer; "${replyText.slice(0, 80)}"`,
       );
       figures.push({
         vad: h.turnEndedAt - speechEnd,
@@ -494,6 +510,7 @@ async function measureVoice(
         total: epoch(spoken.at) - speechEnd,
         ttsAlone,
         over,
+        gaps,
         heard: { text: h.text, language: h.language },
         replyText,
       });
@@ -605,7 +622,7 @@ async function measureLanguages(
       for (const [i, f] of figures.entries())
         out(
           `# ${tag}, turn ${i + 1}: end of turn ${f.vad.toFixed(0)}, STT ${f.stt.toFixed(0)}, reply ${f.reply.toFixed(0)}, ` +
-            `TTFA ${f.audio.toFixed(0)}, voice to voice ${f.total.toFixed(0)} ms; heard (${f.heard.language ?? '?'}) ${JSON.stringify(f.heard.text)} → ` +
+            `TTFA ${f.audio.toFixed(0)}, voice to voice ${f.total.toFixed(0)} ms, gaps ${f.gaps.toFixed(0)} ms; heard (${f.heard.language ?? '?'}) ${JSON.stringify(f.heard.text)} → ` +
             `${replyInLanguage(f.replyText, run.language) ? 'in' : 'NOT in'} ${run.language}: ${JSON.stringify(f.replyText)}`,
         );
       rows.push({ run, label: reply.label, turns: figures });
