@@ -345,14 +345,22 @@ PHONEME_LANGUAGES = set(VOICE_LANGUAGES.values())
 # stays mostly its own (docs/VOICES.md). SPEECH_KOKORO_ACCENT_SHARE sets one share for all (0: a
 # voice keeps its own style, accent and all).
 ACCENT_SHARE = {"es": 0.4, "fr-fr": 0.4, "it": 0.25, "pt-br": 0.4}
-if os.environ.get("SPEECH_KOKORO_ACCENT_SHARE"):
+
+
+def _accent_shares(value):
+    """ACCENT_SHARE, or one share for each of its languages (SPEECH_KOKORO_ACCENT_SHARE)."""
+    if not value:
+        return ACCENT_SHARE
     try:
-        _share = float(os.environ["SPEECH_KOKORO_ACCENT_SHARE"])
+        share = float(value)
     except ValueError:
-        _share = -1.0
-    if not 0 <= _share <= 1:
-        sys.exit(f"SPEECH_KOKORO_ACCENT_SHARE must be a number from 0 to 1 (got {os.environ['SPEECH_KOKORO_ACCENT_SHARE']!r})")
-    ACCENT_SHARE = {lang: _share for lang in ACCENT_SHARE}
+        share = -1.0
+    if not 0 <= share <= 1:
+        sys.exit(f"SPEECH_KOKORO_ACCENT_SHARE must be a number from 0 to 1 (got {value!r})")
+    return {lang: share for lang in ACCENT_SHARE}
+
+
+ACCENT_SHARE = _accent_shares(os.environ.get("SPEECH_KOKORO_ACCENT_SHARE"))
 # A short text per language to warm its phonemiser with (Mandarin: one jieba can cut into words).
 WARM_WORDS = {"en-us": "Hello.", "en-gb": "Hello.", "es": "Hola.", "fr-fr": "Bonjour.", "it": "Ciao.", "pt-br": "Olá.", "hi": "नमस्ते।", "cmn": "你好，今天天气很好。"}
 
