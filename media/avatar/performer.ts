@@ -6,7 +6,9 @@
  * rather than a clock of its own.
  */
 import type { SpeechService } from '../speech/speech-service.js';
+import { synthesisPace, type Pace } from '../speech/synthesis-pace.js';
 import type { WordSpan } from '../speech/word-span.js';
+import { spokenLength } from '../../runtime/text/breath-points.js';
 import { builtInVoice, cutsWords, voiceSpeaking, type BuiltInVoice } from '../../runtime/voices/voice-catalog.js';
 import { voiceForLanguage } from '../../runtime/characters/reply-voice.js';
 import { createFaceRenderer, type CharacterAppearance, type FaceRenderer } from './face-renderer.js';
@@ -34,8 +36,8 @@ export interface AvatarPerformer {
   readonly height: number;
   /** `language` (BCP-47): the sentence's, when it is not the voice's own (voiceIn); `words`: only those words of it. */
   prepare(sentence: string, language?: string, words?: WordSpan): Promise<Utterance>;
-  /** Whether the voice in `language` says a sentence's first words cut out of a synthesis with context (voice-catalog.ts cutsWords). */
-  cutsWords(language?: string): boolean;
+  /** The pace of the voice in `language`, when it can say a sentence's first words cut out of a synthesis with context (voice-catalog.ts cutsWords). */
+  pace(language?: string): Pace | undefined;
   /** One I420 frame; idle (blinking, swaying, mouth at rest) unless `playing`. */
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer;
   close(): void;
@@ -72,7 +74,10 @@ class Performer implements AvatarPerformer {
   }
 
   async prepare(sentence: string, language?: string, words?: WordSpan): Promise<Utterance> {
-    const timed = await this.speech.speakPiece(voiceIn(this.voice, language), sentence, { words });
+    const voice = voiceIn(this.voice, language);
+    const started = performance.now();
+    const timed = await this.speech.speakPiece(voice, sentence, { words });
+    const tookMs = performance.now() - started;
     const { data, sampleRateHz } = timed.pcm;
     // A copy: the WAV body's offset need not be 2-byte aligned for an Int16Array view.
     const pcm = new Int16Array(data.length / 2);
@@ -81,11 +86,15 @@ class Performer implements AvatarPerformer {
     const measured = timed.offsets === 'measured' && timed.phonemes.length > 0;
     const track = measured ? trackFromPhonemes(timed.phonemes, durationMs) : trackFromWords(timed.words, durationMs);
     const text = words ? timed.words.map((w) => w.word).join(' ') : sentence;
+    // The speech's length, without the pause after it: what a listener hears while the next piece is made.
+    const audioMs = (timed.words.at(-1)?.end ?? 0) * 1000;
+    synthesisPace(voice.engine).observe({ synthesisedChars: spokenLength(sentence), saidChars: spokenLength(text), audioMs, tookMs });
     return { text, pcm, sampleRate: sampleRateHz, track, timing: track.timing, durationMs };
   }
 
-  cutsWords(language?: string): boolean {
-    return cutsWords(voiceIn(this.voice, language));
+  pace(language?: string): Pace | undefined {
+    const voice = voiceIn(this.voice, language);
+    return cutsWords(voice) ? synthesisPace(voice.engine) : undefined;
   }
 
   frameAt(tMs: number, playing?: PlaybackPosition): Buffer {

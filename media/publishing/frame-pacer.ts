@@ -16,8 +16,10 @@
  *
  * The first sentence of a reply (queued while nothing plays or waits) starts with a few words
  * synthesised alone, so the first audio waits for the synthesis of those words, not of the whole
- * sentence. With a voice that measures its word timings (`cutsWords`), they are its first words,
- * synthesised with two more as context and cut out (media/speech/word-span.ts), and the rest is
+ * sentence. A later sentence is cut the same way when the voice's pace would not have it whole
+ * before the audio ahead of it ends (a long sentence after a short one). With a voice that measures its word timings (`pace`), they are its first words, as few
+ * as its measured pace allows (sentence-pieces.ts), synthesised with two more as context and cut out
+ * (media/speech/word-span.ts), and the rest is
  * synthesised from two words before it and cut in the same way: the joins fall between words said
  * as inside the sentence. Other voices start a long sentence with its first breath group
  * (runtime/text/breath-points.ts, as the stream route does). Captions, and what `interrupt()`
@@ -41,7 +43,9 @@ import type { Logger } from 'pino';
 import type { PacedPerformer, SpokenAudio } from './performer.js';
 import { resampleLinear } from './resample.js';
 import { goesOnFrom, startsWithWords, wordCount } from '../../runtime/text/said-words.js';
-import { firstPiecesOf, firstWords, restFrom, saidOf, spokenOf, type Piece } from './sentence-pieces.js';
+import { firstPiecesOf, firstWords, laterPiecesOf, restFrom, saidOf, spokenOf, type Piece } from './sentence-pieces.js';
+import { spokenLength } from '../../runtime/text/breath-points.js';
+import type { Pace } from '../speech/synthesis-pace.js';
 
 export const PACER_SAMPLE_RATE = 48_000;
 
@@ -190,7 +194,10 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
     if (this.continueOpened(sentence, language)) return;
     const ahead = this.ahead?.language === language ? this.ahead : undefined;
     this.ahead = undefined;
-    const pieces = this.speaking ? [{ piece: sentence, said: sentence }] : this.firstPieces(sentence, language, ahead);
+    const pace = this.options.performer.pace?.(language);
+    const pieces: Array<Piece & { ready?: Ahead<U>['pieces'][number]['ready'] }> = this.speaking
+      ? laterPiecesOf(sentence, pace, pace ? this.slackMs(pace) : 0)
+      : this.firstPieces(sentence, language, ahead);
     const queued = this.entries(sentence, language, pieces, true);
     this.queue.push(...queued);
     queued.forEach((entry, i) => {
@@ -226,10 +233,11 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
    * ahead that the text still starts with are kept. Returns the first words synthesised ahead, if any.
    */
   prefetchFirstWords(text: string, language?: string): string | undefined {
-    if (this.closed || this.speaking || !this.options.performer.cutsWords?.(language)) return undefined;
+    const pace = this.options.performer.pace?.(language);
+    if (this.closed || this.speaking || !pace) return undefined;
     const ahead = this.ahead;
     if (!ahead || ahead.language !== language || !startsWithWords(text, saidOf(ahead.pieces))) {
-      const first = firstWords(text, false);
+      const first = firstWords(text, false, pace);
       this.ahead = first && { language, pieces: [this.prefetchPiece(first, language)] };
     }
     const first = this.ahead?.pieces[0];
@@ -320,7 +328,23 @@ export class FramePacer<U extends SpokenAudio = SpokenAudio> extends EventEmitte
       const rest = restFrom(sentence, wordCount(saidOf(ahead.pieces)), ahead.pieces.at(-1)!.words?.to !== undefined);
       return rest ? [...ahead.pieces, rest] : ahead.pieces;
     }
-    return firstPiecesOf(sentence, this.options.performer.cutsWords?.(language) ?? false);
+    return firstPiecesOf(sentence, this.options.performer.pace?.(language));
+  }
+
+  /**
+   * How long before a sentence queued now must be synthesised: the audio queued ahead of it (what
+   * is left of the piece playing, and the pieces waiting, those not yet synthesised as `pace`
+   * predicts them), less the syntheses still to run before its own (predicted whole: the one
+   * running may be nearly done).
+   */
+  private slackMs(pace: Pace): number {
+    const msOf = (samples: number) => (samples / PACER_SAMPLE_RATE) * 1000;
+    let slack = this.playing ? msOf(this.playing.entry.pcm.length - this.playing.offset) : 0;
+    for (const entry of this.queue) {
+      if (entry.failed) continue;
+      slack += entry.pcm ? msOf(entry.pcm.length) : pace.audioMs(spokenLength(entry.said)) - pace.synthesisMs(spokenLength(entry.piece));
+    }
+    return slack;
   }
 
   /** The entry's audio is the opening synthesised ahead (or, if that failed, it is skipped as a failed synthesis is). */

@@ -1,3 +1,4 @@
+import type { Pace } from '../speech/synthesis-pace.js';
 import type { WordSpan } from '../speech/word-span.js';
 
 /**
@@ -20,8 +21,11 @@ export interface PacedPerformer<U extends SpokenAudio = SpokenAudio> {
    * (BCP-47); with `words`, only those words of it, the others said around them as context.
    */
   prepare(sentence: string, language?: string, words?: WordSpan): Promise<U>;
-  /** Whether `prepare` can say a run of words of a text in `language` (its voice's word timings are measured). */
-  cutsWords?(language?: string): boolean;
+  /**
+   * The measured pace of the voice speaking `language` (media/speech/synthesis-pace.ts), when
+   * `prepare` can say a run of words of a text in it (its word timings are measured); else undefined.
+   */
+  pace?(language?: string): Pace | undefined;
   /** One I420 frame at session time `tMs`; `playing` while an utterance is being spoken. */
   frameAt(tMs: number, playing?: { utterance: U; elapsedMs: number }): Buffer;
   /** A frame from `frameAt` the encoder is done with: it may be drawn into again. */

@@ -123,15 +123,15 @@ export function voiceSpeaking(voice: BuiltInVoice, language: string | undefined)
 }
 
 /**
- * Whether a reply's first words are best said as a piece cut out of a synthesis with context
- * (media/speech/word-span.ts) while the rest of their sentence is synthesised: the timing must be
- * measured, and the engine fast enough that the rest is ready before the first words end. Kokoro's
- * cuts are heard as well as Piper's (19 of 20 English joins heard right, 17 of 20 Spanish, against
- * 20 and 18 for the whole sentences), but at 0.3 s plus 0.57 s per second of audio on 2 cores the
- * rest of a sentence would come a second after its first 1.3 s of speech: a gap mid-sentence.
+ * Whether a reply's first words can be said as a piece cut out of a synthesis with context
+ * (media/speech/word-span.ts) while the rest of their sentence is synthesised: the word timings
+ * must be measured. How many first words, if any, is the engine's measured pace's to say
+ * (media/publishing/sentence-pieces.ts): Kokoro's cuts are heard as well as Piper's (19 of 20
+ * English joins heard right, 17 of 20 Spanish, against 20 and 18 for the whole sentences), but it
+ * needs longer first words to synthesise the rest while they play.
  */
 export function cutsWords(voice: BuiltInVoice): boolean {
-  return voice.timing === 'measured' && voice.engine === 'piper';
+  return voice.timing === 'measured';
 }
 
 export const DEFAULT_VOICE_ID = 'en-US-joe';

@@ -4,6 +4,7 @@ import { runAvatar } from './avatar.js';
 import { runCapacity } from './capacity.js';
 import { runClone } from './clone.js';
 import { runConversation } from './conversation.js';
+import { runFirstSentence } from './first-sentence.js';
 import { runLanguageHint } from './language-hint.js';
 import { runMedia } from './media.js';
 import { runMicProcessing } from './mic-processing.js';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   speech: runSpeech,
   'speech-languages': runSpeechLanguages,
   'speech-first-piece': runSpeechFirstPiece,
+  'first-sentence': runFirstSentence,
   'language-hint': runLanguageHint,
   media: runMedia,
   replies: runReplies,

@@ -76,6 +76,7 @@ import { LANGUAGE_CHARACTERS } from './reply-characters-languages.js';
 import { processCpuMs } from './process-cpu.js';
 import { startBenchModelServer, type BenchModelServer } from './bench-model-server.js';
 import { firstWords } from '../../media/publishing/sentence-pieces.js';
+import { synthesisPace } from '../../media/speech/synthesis-pace.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const pct = (xs: number[], p: number) =>
@@ -232,8 +233,9 @@ class TimedEngine implements ReplyEngine {
     };
     const voice: Partial<ReplyContext> = this.ahead
       ? {
-          // The default voices cut out words in English (Piper's); other languages' voices do not.
-          onDraft: (text) => (!ctx.language || ctx.language.startsWith('en') ? firstWords(text, false)?.said : undefined),
+          // The default voices' first words: Piper's in English; in other languages Kokoro's, as its pace
+          // asks (here its prior: nothing is synthesised).
+          onDraft: (text) => firstWords(text, false, !ctx.language || ctx.language.startsWith('en') ? undefined : synthesisPace('kokoro'))?.said,
           onOpening: () => undefined,
           onOpeningFit: (words) => {
             timing.saidAhead = words;

@@ -3,6 +3,7 @@ import type { Appearance } from '../../runtime/db/entities/character.js';
 import { DEFAULT_APPEARANCE } from '../../runtime/characters/character-service.js';
 import { createAvatarPerformer } from '../../media/avatar/performer.js';
 import { visemeAt } from '../../media/avatar/visemes.js';
+import { firstWords } from '../../media/publishing/sentence-pieces.js';
 import { SpeechService } from '../../media/speech/speech-service.js';
 import { wavFile } from '../../media/speech/wav.js';
 import { innerPauses, wordsOf } from './audio-helpers.js';
@@ -59,12 +60,14 @@ test('a Piper sentence becomes audio with a measured viseme track of the same le
 });
 
 test('a sentence said as its first words and the rest, each cut from a synthesis with context, is heard whole, with no pause at the joins', async (t) => {
-  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-joe', speech, width: W, height: H });
-  t.true(performer.cutsWords(), 'Piper measures its word timings');
-  // Cut before a vowel, and before a fricative (whose hiss comes before its measured start).
-  for (const [sentence, count] of [
-    ['The tallest mountain in the world is Mount Everest in Nepal.', 3],
-    ['My little brother sold his bicycle to a neighbor last week.', 3],
+  const piper = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-joe', speech, width: W, height: H });
+  const kokoro = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
+  t.truthy(piper.pace() && kokoro.pace(), 'Piper and Kokoro measure their word timings');
+  // Cut before a vowel, and before a fricative (whose hiss comes before its measured start); Kokoro after more words, as its pace asks.
+  for (const [performer, sentence, count] of [
+    [piper, 'The tallest mountain in the world is Mount Everest in Nepal.', 3],
+    [piper, 'My little brother sold his bicycle to a neighbor last week.', 3],
+    [kokoro, 'The tallest mountain in the world is Mount Everest in Nepal.', 5],
   ] as const) {
     const words = sentence.split(' ');
     const first = await performer.prepare(words.slice(0, count + 2).join(' '), undefined, { from: 0, to: count });
@@ -93,14 +96,26 @@ test('a sentence said as its first words and the rest, each cut from a synthesis
     const heard = await speech.transcribe(wavFile(joined));
     t.deepEqual(wordsOf(heard.text), wordsOf(sentence), `heard "${heard.text}"`);
   }
-  performer.close();
+  piper.close();
+  kokoro.close();
 });
 
-test('a Kokoro voice, too slow to synthesise the rest of a sentence while its first words play, does not cut out words', async (t) => {
-  const performer = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
-  t.false(performer.cutsWords());
-  t.false(performer.cutsWords('es'));
-  performer.close();
+test("a voice's first words are as many as its measured pace asks: Kokoro's more than Piper's, the rest made while they play", async (t) => {
+  const piper = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-joe', speech, width: W, height: H });
+  const kokoro = await createAvatarPerformer({ appearance: MIRA, voiceId: 'en-US-slt', speech, width: W, height: H });
+  for (const text of ['Good morning to you.', 'I baked bread this morning, and it smells wonderful in the kitchen.']) {
+    await piper.prepare(text);
+    await kokoro.prepare(text);
+    await kokoro.prepare(text, 'es');
+  }
+  const sentence = 'The tallest mountain in the whole world is Mount Everest, high above the valleys of Nepal.';
+  const fast = firstWords(sentence, true, piper.pace())!;
+  const slow = firstWords(sentence, true, kokoro.pace());
+  t.is(fast.said, 'The tallest mountain');
+  t.true(!slow || wordsOf(slow.said).length > 3, `Kokoro's first words: ${slow?.said ?? '(the sentence whole)'}`);
+  t.is(kokoro.pace('es'), kokoro.pace(), 'a Kokoro voice in Spanish is paced as Kokoro');
+  piper.close();
+  kokoro.close();
 });
 
 function pcmBytes(pcm: Int16Array): Buffer {

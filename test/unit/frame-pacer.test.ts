@@ -381,14 +381,21 @@ function captionsOf(pacer: FramePacer<SpokenAudio & { text: string }>): { captio
   return { captions, ended };
 }
 
-/** A voice that measures its word timings: it says `words` of a text, each word 100 ms at the level of its length. */
-function cuttingPerformer(prepared: Array<[string, WordSpan | undefined]>, delayMs = 50): PacedPerformer<SpokenAudio & { text: string }> {
+/**
+ * A voice that measures its word timings: it says `words` of a text, each word 100 ms at the level
+ * of its length, in `delayMs` plus `perCharMs` a character of the text, and its pace says so.
+ */
+function cuttingPerformer(
+  prepared: Array<[string, WordSpan | undefined]>,
+  delayMs = 50,
+  perCharMs = 0,
+): PacedPerformer<SpokenAudio & { text: string }> {
   return {
     ...fakePerformer({}),
-    cutsWords: () => true,
+    pace: () => ({ synthesisMs: (chars) => delayMs + Math.max(1, perCharMs) * chars, audioMs: (chars) => chars * 20 }),
     async prepare(text, _language, words) {
       prepared.push([text, words]);
-      await new Promise((r) => setTimeout(r, delayMs));
+      await new Promise((r) => setTimeout(r, delayMs + perCharMs * text.length));
       const all = text.split(' ');
       const said = all.slice(words?.from ?? 0, words?.to ?? all.length);
       const pcm = new Int16Array(said.length * 2400);
@@ -429,6 +436,42 @@ test("with a voice that cuts out words, a reply's first sentence starts with its
   while (ended.length < 3) await new Promise((r) => setTimeout(r, 10));
   pacer.close();
   t.deepEqual(prepared, [['Yes, I do like it.', undefined]]);
+});
+
+test("with a slower voice, a reply's first sentence starts with as many more first words as it takes to make the rest while they play", async (t) => {
+  const sentence = 'The tallest mountain in the world is Mount Everest, far away in Nepal.';
+  const prepared: Array<[string, WordSpan | undefined]> = [];
+  const { pacer } = run(20, cuttingPerformer(prepared, 250, 4));
+  const { ended } = captionsOf(pacer);
+  pacer.start();
+  pacer.speak(sentence);
+  while (ended.length < 1) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(prepared, [
+    ['The tallest mountain in the world is Mount', { from: 0, to: 6 }],
+    ['the world is Mount Everest, far away in Nepal.', { from: 2 }],
+  ]);
+  t.is(pacer.underrunTicks, 0, 'the rest was ready before the first words ended');
+
+  // After a short sentence, a long one is cut the same way: it would not be made whole before the short one ends.
+  prepared.length = 0;
+  pacer.speak('Yes, I do.');
+  pacer.speak(sentence);
+  while (ended.length < 3) await new Promise((r) => setTimeout(r, 10));
+  t.deepEqual(prepared, [
+    ['Yes, I do.', undefined],
+    ['The tallest mountain in the world is Mount', { from: 0, to: 6 }],
+    ['the world is Mount Everest, far away in Nepal.', { from: 2 }],
+  ]);
+  pacer.close();
+  // Slower than real time, no rest would be made while first words play: the sentence is said whole.
+  const whole: Array<[string, WordSpan | undefined]> = [];
+  const slow = run(20, cuttingPerformer(whole, 100, 40)).pacer;
+  const slowEnded = captionsOf(slow).ended;
+  slow.start();
+  slow.speak(sentence);
+  while (slowEnded.length < 1) await new Promise((r) => setTimeout(r, 10));
+  slow.close();
+  t.deepEqual(whole, [[sentence, undefined]]);
 });
 
 test("a reply's first words are synthesised from its text so far, and used when its first sentence starts with them", async (t) => {
