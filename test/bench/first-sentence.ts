@@ -29,6 +29,7 @@ import type { PacedPerformer, SpokenAudio } from '../../media/publishing/perform
 import { SpeechService } from '../../media/speech/speech-service.js';
 import type { Pace } from '../../media/speech/synthesis-pace.js';
 import { startBenchSpeechServer } from './bench-speech-server.js';
+import { FIRST_PIECE_VOICES, quantile } from './speech-first-piece.js';
 
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const PORT_BASE = Number(process.env.COMPANION_STACK_PORT_BASE ?? 36000);
@@ -76,15 +77,8 @@ const REPLIES: Record<string, Array<[string, string]>> = {
   ],
 };
 
-/** The floor first, Kokoro's English, then each language's default voice. */
-const VOICES: Array<{ voiceId: string; language: string }> = [
-  { voiceId: 'en-US-joe', language: 'en' },
-  { voiceId: 'en-US-slt', language: 'en' },
-  { voiceId: 'es-ES-dora', language: 'es' },
-  { voiceId: 'fr-FR-siwis', language: 'fr' },
-  { voiceId: 'it-IT-sara', language: 'it' },
-  { voiceId: 'pt-BR-dora', language: 'pt' },
-];
+/** The voices of the first-piece benchmark but Mandarin's, whose sentences have no spaces to cut at. */
+const VOICES = FIRST_PIECE_VOICES.filter((v) => v.language !== 'zh');
 
 /** A fixed cut: Piper's first 20 characters of three words or more, whatever the pace; Kokoro's sentence whole. */
 const FIXED_CUT: Pace = { synthesisMs: (chars) => chars, audioMs: () => Number.POSITIVE_INFINITY };
@@ -147,11 +141,6 @@ async function say(performer: PacedPerformer<SpokenAudio>, reply: [string, strin
   const gapsMs = pacer.underrunTicks * pacer.jitter().nominalMs;
   pacer.close();
   return { firstAudioMs: (spokeAt ?? NaN) - asked, gapsMs, firstPiece: firstPieces[0] ?? '' };
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 }
 
 const ms = (x: number) => (Number.isNaN(x) ? '-' : Math.round(x).toLocaleString('en-US'));

@@ -235,7 +235,8 @@ class TimedEngine implements ReplyEngine {
       ? {
           // The default voices' first words: Piper's in English; in other languages Kokoro's, as its pace
           // asks (here its prior: nothing is synthesised).
-          onDraft: (text) => firstWords(text, false, !ctx.language || ctx.language.startsWith('en') ? undefined : synthesisPace('kokoro'))?.said,
+          onDraft: (text) =>
+            firstWords(text, false, !ctx.language || ctx.language.startsWith('en') ? undefined : synthesisPace('kokoro'))?.said,
           onOpening: () => undefined,
           onOpeningFit: (words) => {
             timing.saidAhead = words;

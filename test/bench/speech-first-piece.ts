@@ -74,7 +74,7 @@ const PIECES: Record<string, string[]> = {
 };
 
 /** The voices measured: the floor, Kokoro's English, then each language's default voice. */
-const VOICES: { voiceId: string; language: string }[] = [
+export const FIRST_PIECE_VOICES: { voiceId: string; language: string }[] = [
   { voiceId: 'en-US-joe', language: 'en' },
   { voiceId: 'en-US-slt', language: 'en' },
   { voiceId: 'es-ES-dora', language: 'es' },
@@ -129,7 +129,7 @@ async function synthesise(url: string, voice: string, text: string): Promise<{ m
   return { ms: performance.now() - started, wav };
 }
 
-function quantile(values: number[], q: number): number {
+export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
@@ -149,7 +149,7 @@ export async function runSpeechFirstPiece(): Promise<void> {
   });
   const rounds = Number(values.rounds);
   const only = values.only?.split(',');
-  const voices = VOICES.filter((v) => !only || only.includes(v.language) || only.includes(v.voiceId)).map((v) => {
+  const voices = FIRST_PIECE_VOICES.filter((v) => !only || only.includes(v.language) || only.includes(v.voiceId)).map((v) => {
     const voice = voiceSpeaking(builtInVoice(v.voiceId)!, v.language);
     const pieces = PIECES[v.language]!.map((p) => normaliseForSpeech(p, voice.language).text);
     return { ...v, engineVoice: voice.engineVoice, pieces };
