@@ -16,12 +16,12 @@
  *
  * The first sentence of a reply (queued while nothing plays or waits) starts with a few words
  * synthesised alone, so the first audio waits for the synthesis of those words, not of the whole
- * sentence. A later sentence is cut the same way when the voice's pace would not have it whole
- * before the audio ahead of it ends (a long sentence after a short one). With a voice that measures its word timings (`pace`), they are its first words, as few
- * as its measured pace allows (sentence-pieces.ts), synthesised with two more as context and cut out
- * (media/speech/word-span.ts), and the rest is
- * synthesised from two words before it and cut in the same way: the joins fall between words said
- * as inside the sentence. Other voices start a long sentence with its first breath group
+ * sentence. With a voice that measures its word timings (`pace`), they are its first words, as few
+ * as its measured pace allows (sentence-pieces.ts), synthesised with two more as context and cut
+ * out (media/speech/word-span.ts), and the rest is synthesised from two words before it and cut in
+ * the same way: the joins fall between words said as inside the sentence. A later sentence is cut
+ * the same way when the pace would not have it whole before the audio ahead of it ends (a long
+ * sentence after a short one). Other voices start a long sentence with its first breath group
  * (runtime/text/breath-points.ts, as the stream route does). Captions, and what `interrupt()`
  * reports, stay whole sentences.
  *
