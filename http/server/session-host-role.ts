@@ -63,6 +63,11 @@ export function startSessionHost(
     hooks.push(['media workers', () => media.close()]);
 
     const engine = createReplyEngine(config, urls.llmUrl);
+    // Off the start's path: a turn in the first second only waits for what it would have done itself.
+    void engine
+      .warmUp?.()
+      .then((ms) => log.info({ ms: Math.round(ms) }, 'reply engine warmed up'))
+      .catch((err: unknown) => log.warn({ err }, 'the reply engine could not warm up; its first turn is slower'));
     const sessions = await SessionClient.start(
       {
         orm,

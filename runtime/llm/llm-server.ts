@@ -420,7 +420,7 @@ const server = http.createServer(async (req, res) => {
     if (values['completions-log'])
       fs.appendFileSync(
         values['completions-log'],
-        `${JSON.stringify({ id, maxTokens: options.maxTokens, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted, queuedMs: ms(times.started - times.arrived), firstTextMs: ms(times.firstText - times.started), totalMs: ms(performance.now() - times.started) })}\n`,
+        `${JSON.stringify({ id, at: new Date(performance.timeOrigin + times.arrived).toISOString(), maxTokens: options.maxTokens, text: raw, cutByClient: abort.signal.aborted, chunksByThreads: threadsUsed, promptTokens: prompt.tokens, promptTokensEvaluated: prompt.evaluated, drafted, queuedMs: ms(times.started - times.arrived), firstTextMs: ms(times.firstText - times.started), totalMs: ms(performance.now() - times.started) })}\n`,
       );
   }
 });

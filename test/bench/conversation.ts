@@ -268,7 +268,9 @@ export async function runConversation(): Promise<void> {
     RTC_MAX_PORT: process.env.RTC_MAX_PORT ?? '62999',
   });
   let engine: TimedEngine | undefined;
-  const service = await startService(config, createLogger('warn'), { wrapReplyEngine: (e) => (engine = new TimedEngine(e)) });
+  const service = await startService(config, createLogger((process.env.BENCH_LOG_LEVEL as 'warn' | undefined) ?? 'warn'), {
+    wrapReplyEngine: (e) => (engine = new TimedEngine(e)),
+  });
   try {
     const api = await caller(service);
     if (languages) {

@@ -215,11 +215,11 @@ class TimedEngine implements ReplyEngine {
     return this.inner.name;
   }
   /** The latest session's warm-up: settled once the model server has evaluated its prompt. */
-  warmUp: Promise<void> = Promise.resolve();
+  prepared: Promise<void> = Promise.resolve();
   /** The session's warm-up, as in the service. */
   prepare(ctx: Omit<ReplyContext, 'userText'>): Promise<void> {
-    this.warmUp = Promise.resolve(this.inner.prepare?.(ctx));
-    return this.warmUp;
+    this.prepared = Promise.resolve(this.inner.prepare?.(ctx));
+    return this.prepared;
   }
   async *reply(ctx: ReplyContext, signal?: AbortSignal): AsyncIterable<string> {
     const started = performance.now();
@@ -441,7 +441,7 @@ export async function runReplies(): Promise<void> {
             // Each turn comes once the session's warm-up is done (at the start, and after each reply),
             // as from a user who read the greeting or heard the reply first (a turn sent at once
             // would wait for it in the model server's queue).
-            await timed!.warmUp;
+            await timed!.prepared;
             const started = performance.now();
             timed!.last = undefined;
             const logged = llmUrl ? loggedCompletions(completionsLogOf(engine), 0).length : 0;

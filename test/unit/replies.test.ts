@@ -18,6 +18,8 @@ import {
 } from '../../actors/session/reply/openai-engine.js';
 import { ReplyEngineUnavailable } from '../../actors/session/session-errors.js';
 import { firstWords } from '../../media/publishing/sentence-pieces.js';
+import { PACKED_LANGUAGES } from '../../actors/session/reply/language-packs.js';
+import { WARMED_LANGUAGES } from '../../actors/session/reply/warm-up.js';
 
 function clean(name: string, pieces: string[], max = 4): string[] {
   const cleaner = new ReplyCleaner(name, max);
@@ -394,6 +396,21 @@ test("the embedded model's engine warms up a new session: its prompt is the firs
   new OpenAiEngine(external.url, 'hosted', 'key', 5000, DEFAULT_REPLY_LIMITS).prepare(mira);
   await new Promise((resolve) => setTimeout(resolve, 300));
   t.is(external.bodies.length, 0);
+});
+
+test('a node warms its reply engine up without asking the model: a canned turn in every language with a pack', async (t) => {
+  t.deepEqual(
+    PACKED_LANGUAGES.filter((l) => !WARMED_LANGUAGES.includes(l)),
+    [],
+    'a language pack without warm-up lines',
+  );
+  for (const embedded of [true, false]) {
+    const model = await recordingModel(t);
+    const engine = new OpenAiEngine(model.url, 'local', undefined, 5000, DEFAULT_REPLY_LIMITS, embedded);
+    t.true((await engine.warmUp()) > 0);
+    t.is(model.bodies.length, 0, 'the warm-up asked the model');
+    t.deepEqual(await replyOf(engine), ['I keep the light.'], 'the engine answers as before after it');
+  }
 });
 
 test("while the user speaks, the embedded model evaluates their words so far: the turn's prompt starts with them", async (t) => {

@@ -32,6 +32,7 @@ import { firstPersonClauses, type CardClause } from './third-person.js';
 import { personaLanguage } from './reply-language.js';
 import { publicReason } from '../../../runtime/health/dependency-failure.js';
 import { BoundedCache } from './bounded-cache.js';
+import { rehearseReplies } from './warm-up.js';
 
 /** A person-persona saying it is an AI, or any persona naming a model or its maker. */
 const MODEL_NAMES = /\b(chatgpt|gpt-?\d|openai|qwen|alibaba cloud|gemma|google deepmind|hugging ?face|smollm|llama|language model)\b/i;
@@ -644,6 +645,11 @@ export class OpenAiEngine implements ReplyEngine {
     })
       .then((res) => res.body.dump())
       .catch(() => undefined); // only an optimisation: the turn itself reports a dead server
+  }
+
+  /** This engine's first replies rehearsed against a canned server (warm-up.ts), so a user's first turn does not compile its patterns. */
+  warmUp(): Promise<number> {
+    return rehearseReplies((url) => new OpenAiEngine(url, this.model, undefined, this.timeoutMs, this.limits, this.embedded, this.options));
   }
 
   /** The context with the engine's choice of the prompts' language. */

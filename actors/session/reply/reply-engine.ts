@@ -61,4 +61,9 @@ export interface ReplyEngine {
    * which settles when the engine is ready (a benchmark waits for it).
    */
   prepare?(context: PrepareContext): Promise<void> | void;
+  /**
+   * Optional, called once when a node starts: does the work every process's first replies would
+   * otherwise do on a user's turn (warm-up.ts). Resolves with the ms it took; never asks a model.
+   */
+  warmUp?(): Promise<number>;
 }
