@@ -4,6 +4,7 @@ import { runAvatar } from './avatar.js';
 import { runCapacity } from './capacity.js';
 import { runClone } from './clone.js';
 import { runConversation } from './conversation.js';
+import { runEngineStart } from './engine-start.js';
 import { runFirstSentence } from './first-sentence.js';
 import { runLanguageHint } from './language-hint.js';
 import { runMedia } from './media.js';
@@ -34,6 +35,7 @@ const benches: Record<string, () => Promise<void>> = {
   replies: runReplies,
   'model-speed': runModelSpeed,
   'warm-up': runReplyWarmup,
+  'engine-start': runEngineStart,
   'reply-length': runReplyLength,
   transcription: runTranscription,
   'turn-model': runTurnModel,
