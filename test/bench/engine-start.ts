@@ -8,11 +8,10 @@
  *   npm run bench -- engine-start [--rounds 5] [--languages en,es]
  */
 import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { DEFAULT_REPLY_LIMITS, OpenAiEngine } from '../../actors/session/reply/openai-engine.js';
+import { cannedServer } from '../../actors/session/reply/warm-up.js';
 
 /** Per language: three questions a user asks first, and the reply the loopback model streams to each. */
 const TURNS: Record<string, { questions: string[]; reply: string }> = {
@@ -32,18 +31,8 @@ const quantile = (values: number[], q: number) =>
 /** In the child process: the first turns' ms to their first sentence, and the rehearsal's ms (0 when cold). */
 async function child(language: string, rehearsed: boolean): Promise<void> {
   const turns = TURNS[language]!;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const word of turns.reply.split(/(?<= )/u))
-        res.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: word } }] })}\n\n`);
-      res.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const engine = new OpenAiEngine(url, 'bench', undefined, 10_000, DEFAULT_REPLY_LIMITS, true);
+  const server = await cannedServer(() => turns.reply);
+  const engine = new OpenAiEngine(server.url, 'bench', undefined, 10_000, DEFAULT_REPLY_LIMITS, true);
   const rehearsalMs = rehearsed ? await engine.warmUp() : 0;
   const firstMs: number[] = [];
   for (const userText of turns.questions) {
@@ -65,7 +54,7 @@ async function child(language: string, rehearsed: boolean): Promise<void> {
       if (sentence && Number.isNaN(first)) first = performance.now() - started;
     firstMs.push(first);
   }
-  server.close();
+  await server.close();
   process.stdout.write(JSON.stringify({ rehearsalMs, firstMs }));
 }
 

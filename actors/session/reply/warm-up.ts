@@ -55,8 +55,11 @@ const LINES: Record<string, { question: string; request: string; reply: string }
 /** The languages rehearsed: English and every one with a pack. */
 export const WARMED_LANGUAGES = Object.keys(LINES);
 
-/** A chat-completions server that streams `reply` (word by word) to every request, and answers a one-token request with its first word. */
-async function cannedServer(reply: () => string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * A loopback chat-completions server that streams `reply()` (word by word) to every request, and
+ * answers a request that does not stream with its first word (the engine-start benchmark's model too).
+ */
+export async function cannedServer(reply: () => string): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
