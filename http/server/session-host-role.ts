@@ -63,8 +63,9 @@ export function startSessionHost(
     hooks.push(['media workers', () => media.close()]);
 
     const engine = createReplyEngine(config, urls.llmUrl);
-    // Off the start's path: a turn in the first second only waits for what it would have done itself.
-    void engine
+    // Before the node takes sessions: done beside a first spoken turn, its compiling would hold the
+    // event loop that decodes the user's voice.
+    await engine
       .warmUp?.()
       .then((ms) => log.info({ ms: Math.round(ms) }, 'reply engine warmed up'))
       .catch((err: unknown) => log.warn({ err }, 'the reply engine could not warm up; its first turn is slower'));
