@@ -3,7 +3,7 @@
  * first used and again, to machine code, on its second use; the language packs' patterns
  * (language-packs.ts: thousands of characters, case-insensitive Unicode) and the reply checks' took
  * 10–40 ms each those first two times. A new process's first spoken turn spent about 200 ms on them
- * before its request reached the model, every later turn about 10 ms (docs/BENCHMARKS.md#warm-up).
+ * before its request reached the model, every later turn about 10 ms (docs/BENCHMARKS.md#a-processs-first-turn).
  *
  * So at start the engine answers two lines in every language it has a pack for, each with a canned
  * reply streamed by a loopback server speaking the same chat-completions protocol: every pattern on
