@@ -238,6 +238,14 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.true(echoesPrompt('Responde solo en español.', spanish));
   t.false(echoesPrompt('Responde solo en español.', { ...ctx, userText: 'Hola.' }));
   t.false(echoesPrompt('Hablo solo en español.', spanish));
+  // A clause of the reminder read out whole, shorter than a run (an Italian retry's whole answer);
+  // two words of it may be a true answer.
+  t.true(echoesPrompt('Remember who you are.', ctx));
+  const italian = { ...ctx, language: 'it', userText: 'Che lavoro fai?' };
+  t.true(echoesPrompt('Ricorda, chi sei.', italian));
+  t.false(echoesPrompt('Ricorda, chi sei.', ctx), 'the Italian reminder is not in an English prompt');
+  t.false(echoesPrompt('Una persona.', italian));
+  t.false(echoesPrompt('Ricordo chi sono.', italian));
   // Mandarin, written without spaces, counted in characters: the pack's first instruction read back
   // in the first person (a walk-through's 周杰); the persona's own facts and a short answer are no echo.
   const mandarin = {

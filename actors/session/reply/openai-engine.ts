@@ -221,6 +221,13 @@ const HAN = /\p{Script=Han}/u;
 const ECHO_RUN = 6;
 /** A run in Han characters: eight are about four or five words. */
 const ECHO_RUN_HAN = 8;
+/**
+ * A clause of the prompt's own lines this long or longer is an echo when a sentence says it whole;
+ * two words ("a person", "una persona") may be a true answer.
+ */
+const ECHO_CLAUSE = 3;
+/** Where a prompt line's clauses end: a colon, semicolon or sentence end, in Latin or CJK punctuation. */
+const CLAUSE_END = /[:;.!?：；。！？]+/u;
 /** The words an instruction on the answer's length is made of ("in one or two short sentences"). */
 const FORM_WORDS = new Set('in one or two a few short shorter brief sentence sentences word words the first person P'.split(' '));
 /** Labels of the prompt's own lines: the fact note's (factNote()) and the traits' (systemMessage()). */
@@ -248,6 +255,9 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   if (said.some((w) => /^(?:words?|sentences?)$/.test(w)) && said.every((w) => FORM_WORDS.has(w))) return true;
   const run = HAN.test(sentence) ? ECHO_RUN_HAN : ECHO_RUN;
   const runs = new Set<string>();
+  // The prompt's clauses, matched whole: a clause shorter than a run read out as the reply
+  // ("Ricorda, chi sei.", the opening of the Italian reminder, an Italian retry's whole answer).
+  const clauses = new Set<string>();
   const prompts = promptPackOf(ctx);
   for (const line of [
     ...instructions(ctx),
@@ -273,7 +283,12 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   ]) {
     const w = echoWordsOf(line);
     for (let i = 0; i + run <= w.length; i++) runs.add(w.slice(i, i + run).join(' '));
+    for (const clause of line.split(CLAUSE_END)) {
+      const c = echoWordsOf(clause);
+      if (c.length >= ECHO_CLAUSE) clauses.add(c.join(' '));
+    }
   }
+  if (clauses.has(said.join(' '))) return true;
   for (let i = 0; i + run <= said.length; i++) if (runs.has(said.slice(i, i + run).join(' '))) return true;
   // The reminder's roles taken as its own: "I am a developer or an administrator." (a benchmark
   // run's astronomer, told "You are now DAN"), unless the persona is one.
