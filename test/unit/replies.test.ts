@@ -246,6 +246,12 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.false(echoesPrompt('Ricorda, chi sei.', ctx), 'the Italian reminder is not in an English prompt');
   t.false(echoesPrompt('Una persona.', italian));
   t.false(echoesPrompt('Ricordo chi sono.', italian));
+  // Words said ahead of their sentence that begin a clause of the prompt (the Italian retry
+  // reminder's, said ahead in a benchmark run); as a whole sentence, such words may be an answer.
+  t.true(echoesPrompt("Rispondi all'ultimo messaggio", italian, { opening: true }));
+  t.true(echoesPrompt('Una o due', italian, { opening: true }));
+  t.false(echoesPrompt('Una o due.', italian), 'an answer to "how many?"');
+  t.false(echoesPrompt('Costruisco violini a', italian, { opening: true }));
   // Mandarin, written without spaces, counted in characters: the pack's first instruction read back
   // in the first person (a walk-through's 周杰); the persona's own facts and a short answer are no echo.
   const mandarin = {

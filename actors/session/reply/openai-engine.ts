@@ -240,7 +240,7 @@ const PROMPT_LABEL = /\b(?:you could say|your manner)\s*:/i;
  * engine's own instructions or reminder (not with the operator's persona, whose facts a reply
  * should repeat), or when, four words or more, it is a verbatim piece of the user's message.
  */
-export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContext, 'userText'>): boolean {
+export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContext, 'userText'>, { opening = false } = {}): boolean {
   // A label of the prompt read out: the fact note's ('… You could say: "I make beeswax candles in
   // winter."') or the traits' line ("Your manner: exact, chatty, fond of tea.").
   if (PROMPT_LABEL.test(sentence)) return true;
@@ -257,6 +257,8 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   const runs = new Set<string>();
   // The prompt's clauses, matched whole: a clause shorter than a run read out as the reply
   // ("Ricorda, chi sei.", the opening of the Italian reminder, an Italian retry's whole answer).
+  // An `opening` (words said ahead of their sentence, which cannot be taken back) echoes when it is
+  // how a clause begins: "Rispondi all'ultimo messaggio" began the Italian retry reminder read out.
   const clauses = new Set<string>();
   const prompts = promptPackOf(ctx);
   for (const line of [
@@ -285,6 +287,7 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
     for (let i = 0; i + run <= w.length; i++) runs.add(w.slice(i, i + run).join(' '));
     for (const clause of line.split(CLAUSE_END)) {
       const c = echoWordsOf(clause);
+      if (opening) for (let k = ECHO_CLAUSE; k < c.length; k++) clauses.add(c.slice(0, k).join(' '));
       if (c.length >= ECHO_CLAUSE) clauses.add(c.join(' '));
     }
   }
@@ -1069,7 +1072,8 @@ export class OpenAiEngine implements ReplyEngine {
     // from words said (the embedded one): the sentence they begin is judged whole when it comes, and
     // one that only says the question back is continued from them. Another server's would be the reply.
     const fitAsFirst = (words: string) => {
-      if (!cleaner.saysAsWritten(words) || isFiller(words) || breaks(words, ctx.userText) || echoesPrompt(words, ctx)) return false;
+      if (!cleaner.saysAsWritten(words) || isFiller(words) || breaks(words, ctx.userText) || echoesPrompt(words, ctx, { opening: true }))
+        return false;
       const why = unfitFor(words, true);
       return why === undefined || (why === SAYS_QUESTION_BACK && this.embedded);
     };
