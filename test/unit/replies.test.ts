@@ -252,6 +252,10 @@ test('a sentence that reads the instructions back or repeats the user line is an
   t.true(echoesPrompt('Una o due', italian, { opening: true }));
   t.false(echoesPrompt('Una o due.', italian), 'an answer to "how many?"');
   t.false(echoesPrompt('Costruisco violini a', italian, { opening: true }));
+  const breton = { ...ctx, characterName: 'Yannick Le Goff', language: 'fr', userText: 'Qui es-tu ?' };
+  t.false(echoesPrompt('Yannick Le Goff', breton, { opening: true }), 'its name begins a clause of the reminder, and many an answer');
+  t.false(echoesPrompt('Yannick Le Goff.', breton), 'the name alone is a clause of the reminder, and an answer');
+  t.true(echoesPrompt('Souviens-toi de qui', breton, { opening: true }));
   // Mandarin, written without spaces, counted in characters: the pack's first instruction read back
   // in the first person (a walk-through's 周杰); the persona's own facts and a short answer are no echo.
   const mandarin = {

@@ -260,6 +260,7 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   // An `opening` (words said ahead of their sentence, which cannot be taken back) echoes when it is
   // how a clause begins: "Rispondi all'ultimo messaggio" began the Italian retry reminder read out.
   const clauses = new Set<string>();
+  const name = new Set(echoWordsOf(ctx.characterName));
   const prompts = promptPackOf(ctx);
   for (const line of [
     ...instructions(ctx),
@@ -287,8 +288,11 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
     for (let i = 0; i + run <= w.length; i++) runs.add(w.slice(i, i + run).join(' '));
     for (const clause of line.split(CLAUSE_END)) {
       const c = echoWordsOf(clause);
-      if (opening) for (let k = ECHO_CLAUSE; k < c.length; k++) clauses.add(c.slice(0, k).join(' '));
-      if (c.length >= ECHO_CLAUSE) clauses.add(c.join(' '));
+      // Not the companion's name alone ("Souviens-toi de qui tu es : Yannick Le Goff."), which
+      // answers "what is your name?" and begins many an answer.
+      const ownName = (k: number) => c.slice(0, k).every((w) => name.has(w));
+      if (opening) for (let k = ECHO_CLAUSE; k < c.length; k++) if (!ownName(k)) clauses.add(c.slice(0, k).join(' '));
+      if (c.length >= ECHO_CLAUSE && !ownName(c.length)) clauses.add(c.join(' '));
     }
   }
   if (clauses.has(said.join(' '))) return true;
