@@ -247,10 +247,6 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   // winter."') or the traits' line ("Your manner: exact, chatty, fond of tea.").
   if (PROMPT_LABEL.test(sentence)) return true;
   const said = echoWordsOf(sentence);
-  // The note of the reply's language read out whole ("Responde solo en español.", a story's third
-  // sentence): shorter than a run, so matched whole.
-  const languageLine = replyLanguageNote(ctx);
-  if (languageLine && said.join(' ') === echoWordsOf(languageLine).join(' ')) return true;
   // The answer's form alone, from the instructions' words: "In one or two words." (a retry's reply
   // to "How long have you kept the lighthouse?", after its label "One or two short sentences in the
   // first person," was cut).
@@ -258,7 +254,8 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
   const run = HAN.test(sentence) ? ECHO_RUN_HAN : ECHO_RUN;
   const runs = new Set<string>();
   // The prompt's clauses, matched whole: a clause shorter than a run read out as the reply
-  // ("Ricorda, chi sei.", the opening of the Italian reminder, an Italian retry's whole answer).
+  // ("Ricorda, chi sei.", the opening of the Italian reminder, an Italian retry's whole answer; the
+  // note of the reply's language, "Responde solo en español.", a story's third sentence).
   // An `opening` (words said ahead of their sentence, which cannot be taken back) echoes when it is
   // how a clause begins: "Rispondi all'ultimo messaggio" began the Italian retry reminder read out.
   const clauses = new Set<string>();
@@ -274,6 +271,7 @@ export function echoesPrompt(sentence: string, ctx: Localised & Pick<ReplyContex
     nameNote('', ctx.characterName),
     askedNameNote('', ctx.characterName),
     adviceNote(),
+    replyLanguageNote(ctx) ?? '',
     ...(prompts
       ? [
           prompts.reminder(ctx.characterName),

@@ -35,12 +35,13 @@ FRAMES_PER_S = 100  # Whisper's features: one frame per 10 ms
 # The shortest fitted window (SPEECH_STT_MIN_WINDOW_S). Shorter is faster (5 s decoded a 3 s prompt
 # about a fifth faster than 10 s) but heard a little worse on held-out speech, 4 s worse still
 # (docs/BENCHMARKS.md#a-turns-transcript).
+_MIN_S = os.environ.get("SPEECH_STT_MIN_WINDOW_S", "10")
 try:
-    MIN_S = float(os.environ.get("SPEECH_STT_MIN_WINDOW_S", "10"))
+    MIN_S = float(_MIN_S)
+    if not 4.0 <= MIN_S <= 30.0:
+        raise ValueError
 except ValueError:
-    MIN_S = float("nan")
-if not 4.0 <= MIN_S <= 30.0:
-    raise SystemExit(f"stt: SPEECH_STT_MIN_WINDOW_S must be a number of seconds from 4 to 30, got {os.environ.get('SPEECH_STT_MIN_WINDOW_S')!r}")
+    raise SystemExit(f"stt: SPEECH_STT_MIN_WINDOW_S must be a number of seconds from 4 to 30, got {_MIN_S!r}") from None
 MARGIN_S = 2.0
 # The language is told from a tighter window: 4 s at least, 1 s of margin. On 81 prompts in five
 # languages (asterisk-core-sounds) it was right 73 times, against 74 in the 10 s window, three times faster.
